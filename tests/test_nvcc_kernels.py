@@ -1,0 +1,624 @@
+"""Run real nvcc-generated PTX (tests/cuda/*.ptx) on simgpu and compare with numpy.
+
+The numpy references were validated on a real H100-class GPU with the same PTX
+(tests/cuda/hwcheck/: a stand-in ``simgpu`` module that runs the PTX through
+CuPy; see its README).
+
+The .ptx files were produced by ``nvcc -ptx -arch=sm_90 -O3`` from the .cu files
+next to them (tests/cuda/build.sh regenerates them and tests/cuda/FORMS.txt; it
+needs nvcc, these tests do not).  Each kernel is one parametrized test case.
+
+Tolerances: float32 results are compared against a float64 reference with
+rtol=1e-5 (plus a tiny atol for results that can be close to zero through
+cancellation); integer results are compared exactly.
+"""
+import math
+import os
+import re
+
+import sys
+
+import numpy as np
+import pytest
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_ROOT = os.path.dirname(_HERE)
+try:
+    import simgpu
+except ImportError:             # run from a checkout without installing
+    sys.path.append(_ROOT)
+    import simgpu
+
+CUDA_DIR = os.path.join(_HERE, "cuda")
+
+RTOL = 1e-5
+INT_MIN = -(2 ** 31)
+INT_MAX = 2 ** 31 - 1
+M32 = 0xFFFFFFFF
+
+
+def ptx(name):
+    return os.path.join(CUDA_DIR, name + ".ptx")
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def run(file, kernel, grid, block, args, shared_bytes=0):
+    k = simgpu.load(ptx(file), kernel=kernel)
+    res = simgpu.launch(k, grid, block, args, shared_bytes=shared_bytes)
+    st = res.stats
+    assert st["warp_instructions"] > 0
+    assert st["thread_instructions"] > 0
+    assert st["thread_instructions"] <= 32 * st["warp_instructions"]
+    return res
+
+
+def close(got, want, rtol=RTOL, atol=0.0):
+    np.testing.assert_allclose(np.asarray(got, dtype=np.float64),
+                               np.asarray(want, dtype=np.float64),
+                               rtol=rtol, atol=atol)
+
+
+def exact(got, want):
+    got = np.asarray(got)
+    want = np.asarray(want)
+    if got.dtype.kind in "iu" and want.dtype != got.dtype:
+        # reinterpret reference (Python ints possibly out of range) as the
+        # output's dtype, two's complement
+        bits = got.dtype.itemsize * 8
+        mask = (1 << bits) - 1
+        want = np.array([int(v) & mask for v in want.ravel()],
+                        dtype=np.dtype("u%d" % got.dtype.itemsize)
+                        ).view(got.dtype).reshape(want.shape)
+    np.testing.assert_array_equal(got, want)
+
+
+def s32(v):
+    v &= M32
+    return v - (1 << 32) if v & 0x80000000 else v
+
+
+# ----------------------------------------------------------------------------
+# elementwise.ptx
+
+def k_saxpy(file="elementwise", kernel="saxpy"):
+    rng = np.random.default_rng(1)
+    n, bs = 1000, 128
+    x = rng.uniform(-1, 1, n).astype(np.float32)
+    y = rng.uniform(-1, 1, n).astype(np.float32)
+    a = np.float32(1.75)
+    y0 = y.copy()
+    run(file, kernel, cdiv(n, bs), bs, [np.int32(n), a, x, y])
+    close(y, np.float64(a) * x.astype(np.float64) + y0, atol=1e-6)
+
+
+def k_saxpy_lineinfo():
+    # same kernel, compiled with -lineinfo (.file / .loc directives)
+    k_saxpy(file="lineinfo", kernel="saxpy_lineinfo")
+
+
+def k_vec_add():
+    rng = np.random.default_rng(2)
+    n, bs = 1000, 128
+    a = rng.uniform(-1, 1, n).astype(np.float32)
+    b = rng.uniform(-1, 1, n).astype(np.float32)
+    c = np.full(n + 37, 123.0, dtype=np.float32)  # tail must stay untouched
+    run("elementwise", "vec_add", cdiv(n, bs), bs, [a, b, c, n])
+    close(c[:n], a.astype(np.float64) + b, atol=1e-7)
+    exact(c[n:], np.full(37, 123.0, dtype=np.float32))
+
+
+def k_math_funcs():
+    rng = np.random.default_rng(3)
+    n, bs = 300, 64
+    x = rng.uniform(0.1, 4.0, n).astype(np.float32)
+    x[:4] = [1.0, 2.0, 0.25, 3.9921875]
+    out = np.zeros(9 * n + 9, dtype=np.float32)
+    run("elementwise", "math_funcs", cdiv(n, bs), bs, [x, out, n])
+    v = x.astype(np.float64)
+    ref = np.stack([np.exp(v), np.log(v), np.sqrt(v), 1 / np.sqrt(v),
+                    np.sin(v), np.cos(v),
+                    np.abs(x - np.float32(2.0)).astype(np.float64),
+                    np.minimum(v, 1.5), np.maximum(v, 1.5)], axis=1)
+    close(out[:9 * n].reshape(n, 9), ref, atol=1e-6)
+    exact(out[9 * n:], np.zeros(9, dtype=np.float32))
+
+
+def k_fast_math():
+    rng = np.random.default_rng(4)
+    n, bs = 300, 64
+    x = rng.uniform(0.1, 3.0, n).astype(np.float32)
+    out = np.zeros(4 * n, dtype=np.float32)
+    run("elementwise", "fast_math", cdiv(n, bs), bs, [x, out, n])
+    v = x.astype(np.float64)
+    ref = np.stack([np.exp(v), np.log(v), np.sin(v), 1 / v], axis=1)
+    # __expf/__logf/__sinf are ex2/lg2/sin.approx based: a few ulp on hardware
+    close(out.reshape(n, 4), ref, atol=1e-5)
+
+
+def _byte_perm(x, y, s):
+    b = [(x >> (8 * k)) & 0xFF for k in range(4)] + [(y >> (8 * k)) & 0xFF for k in range(4)]
+    r = 0
+    for k in range(4):
+        r |= b[(s >> (4 * k)) & 7] << (8 * k)
+    return r
+
+
+def _tdiv(a, b):
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def k_int_ops():
+    rng = np.random.default_rng(5)
+    n, bs = 333, 64
+    a = rng.integers(INT_MIN + 1, INT_MAX, n, dtype=np.int64).astype(np.int32)
+    b = rng.integers(-70000, 70000, n, dtype=np.int64).astype(np.int32)
+    a[:8] = [0, -1, 1, 7, -7, INT_MAX, 12345, -99999]
+    b[:8] = [3, 5, -1, -2, 2, 7, 31, 32]
+    b[b == 0] = 13
+    out = np.zeros(16 * n, dtype=np.int32)
+    run("elementwise", "int_ops", cdiv(n, bs), bs, [a, b, out, n])
+    ref = []
+    for x, y in zip(a.tolist(), b.tolist()):
+        ux, uy = x & M32, y & M32
+        sh = y & 31
+        q = _tdiv(x, y)
+        ref.append([
+            q, x - q * y, ux // uy, ux % uy,
+            s32(x << sh), x >> sh, ux >> (uy & 31),
+            s32((x & y) ^ (x | ~y)),
+            bin(ux).count("1"),
+            32 - ux.bit_length(),
+            int("{:032b}".format(ux)[::-1], 2),
+            _byte_perm(ux, uy, 0x5140),
+            min(x, y), max(x, y), min(ux, uy), max(ux, uy),
+        ])
+    exact(out.reshape(n, 16), np.array(ref, dtype=object))
+
+
+def k_index64():
+    rng = np.random.default_rng(6)
+    n, bs, stride, kk = 500, 96, 37, 123456789012
+    inp = rng.integers(-2 ** 40, 2 ** 40, n, dtype=np.int64)
+    out = np.zeros(n, dtype=np.int64)
+    run("elementwise", "index64", cdiv(n, bs), bs, [inp, out, n, stride, kk])
+    ref = []
+    for i in range(n):
+        v = int(inp[(i * stride) % n])
+        ref.append(v + i * kk + (v >> 3) - ((v & (2 ** 64 - 1)) >> 60))
+    exact(out, np.array(ref, dtype=np.int64))
+
+
+def k_convert():
+    rng = np.random.default_rng(7)
+    n, bs = 300, 64
+    x = rng.uniform(-300, 300, n).astype(np.float32)
+    special = [2.5, -2.5, 0.5, 1.5, -0.5, -1.5, 3.0, -3.0, 0.0, 0.999,
+               1.0, 1.25, -0.25, 0.75, 7.5, -7.5]
+    x[:len(special)] = special
+    x[20:40] = rng.uniform(-0.5, 1.5, 20).astype(np.float32)
+    oi = np.zeros(4 * n, dtype=np.int32)
+    of = np.zeros(3 * n, dtype=np.float32)
+    ou = np.zeros(n, dtype=np.uint32)
+    run("elementwise", "convert", cdiv(n, bs), bs, [x, oi, of, ou, n])
+    v = x.astype(np.float64)
+    rn = np.rint(v)  # round half to even, like cvt.rni
+    exact(oi.reshape(n, 4),
+          np.stack([np.trunc(v), rn, np.floor(v), np.ceil(v)], axis=1).astype(np.int32))
+    exact(ou, np.rint(np.abs(v)).astype(np.uint32))
+    ref_f = np.stack([np.clip(v, 0.0, 1.0), rn * 3 + 1,
+                      (np.arange(n) * 7).astype(np.float64)], axis=1)
+    exact(of.reshape(n, 3), ref_f.astype(np.float32))
+
+
+def k_dbl_arith():
+    rng = np.random.default_rng(8)
+    n, bs = 300, 64
+    a = rng.uniform(-10, 10, n)
+    b = rng.uniform(0.5, 2.0, n)
+    c = np.zeros(n)
+    f = np.zeros(n, dtype=np.float32)
+    run("elementwise", "dbl_arith", cdiv(n, bs), bs, [a, b, c, f, n])
+    r = a * b + a / b - np.sqrt(b)
+    close(c, r, rtol=1e-12, atol=1e-12)
+    close(f, r, atol=1e-6)
+
+
+def k_half_conv():
+    rng = np.random.default_rng(9)
+    n, bs = 300, 64
+    x = rng.uniform(-100, 100, n).astype(np.float32)
+    x[:6] = [0.0, 1.0, -2.5, 65504.0, 1e-5, 0.333333]
+    y = np.zeros(n, dtype=np.float32)
+    h = np.zeros(n, dtype=np.uint16)
+    run("elementwise", "half_conv", cdiv(n, bs), bs, [x, y, h, n])
+    hv = x.astype(np.float16)  # round to nearest even, like cvt.rn.f16.f32
+    exact(h, hv.view(np.uint16))
+    exact(y, hv.astype(np.float32) * np.float32(2.0))
+
+
+def k_scale_mangled():
+    rng = np.random.default_rng(10)
+    n, bs = 777, 128
+    x = rng.uniform(-1, 1, n).astype(np.float32)
+    x0 = x.copy()
+    run("elementwise", "_Z13scale_mangledPffi", cdiv(n, bs), bs, [x, np.float32(-3.5), n])
+    exact(x, x0 * np.float32(-3.5))
+
+
+# ----------------------------------------------------------------------------
+# matmul.ptx
+
+def k_matmul_tiled():
+    rng = np.random.default_rng(11)
+    M, N, K = 37, 45, 53
+    A = rng.uniform(0, 1, (M, K)).astype(np.float32)
+    B = rng.uniform(0, 1, (K, N)).astype(np.float32)
+    C = np.zeros((M, N), dtype=np.float32)
+    # pointer arguments passed as 1-D views so results land in C in place
+    run("matmul", "matmul_tiled", (cdiv(N, 16), cdiv(M, 16), 1), (16, 16, 1),
+        [A.reshape(-1), B.reshape(-1), C.reshape(-1), M, N, K])
+    close(C, A.astype(np.float64) @ B.astype(np.float64))
+
+
+# ----------------------------------------------------------------------------
+# reduce.ptx
+
+def k_reduce_shared():
+    rng = np.random.default_rng(12)
+    n, bs = 3000, 256           # kernel requires blockDim.x == 256 (.maxntid 256)
+    grid = cdiv(n, bs)
+    x = rng.uniform(0, 1, n).astype(np.float32)
+    partial = np.zeros(grid, dtype=np.float32)
+    run("reduce", "reduce_shared", grid, bs, [x, partial, n])
+    xp = np.zeros(grid * bs)
+    xp[:n] = x
+    close(partial, xp.reshape(grid, bs).sum(axis=1))
+
+
+def k_warp_reduce():
+    rng = np.random.default_rng(13)
+    n, bs, grid = 1000, 128, 8
+    total = bs * grid
+    x = rng.uniform(0, 1, n).astype(np.float32)
+    sums = np.zeros(total // 32, dtype=np.float32)
+    maxs = np.zeros(total, dtype=np.float32)
+    run("reduce", "warp_reduce", grid, bs, [x, sums, maxs, n])
+    xp = np.zeros(total)
+    xp[:n] = x
+    w = xp.reshape(-1, 32)
+    close(sums, w.sum(axis=1))
+    exact(maxs, np.repeat(w.max(axis=1), 32).astype(np.float32))
+
+
+def k_warp_scan():
+    rng = np.random.default_rng(14)
+    bs, grid = 64, 3
+    total = bs * grid
+    x = rng.integers(-1000, 1000, total).astype(np.int32)
+    scan = np.zeros(total, dtype=np.int32)
+    bcast = np.zeros(total, dtype=np.int32)
+    run("reduce", "warp_scan", grid, bs, [x, scan, bcast])
+    w = x.reshape(-1, 32).astype(np.int64)
+    exact(scan, np.cumsum(w, axis=1).ravel().astype(np.int32))
+    exact(bcast, np.repeat(w[:, 7], 32).astype(np.int32))
+
+
+def k_warp_vote():
+    rng = np.random.default_rng(15)
+    bs, grid, n = 96, 2, 150     # warp 4 half active (lanes 0..21), warp 5 none
+    total = bs * grid
+    x = rng.integers(-90, 90, total).astype(np.int32)
+    x[40] = -120                 # warp 1: __all_sync(v > -100) false
+    x[70] = 95                   # warp 2: __any_sync(v > 90) true
+    x[100:110] = 120             # warp 3: any true
+    x[160:192] = 5               # warp 5: ballot all ones
+    out = np.zeros(5 * total, dtype=np.uint32)
+    run("reduce", "warp_vote", grid, bs, [x, out, n])
+    ref = np.zeros((total, 5), dtype=np.int64)
+    for wi in range(total // 32):
+        v = x[32 * wi:32 * wi + 32].astype(np.int64)
+        ballot = sum(1 << l for l in range(32) if v[l] > 0)
+        allv = int(all(v > -100))
+        anyv = int(any(v > 90))
+        am = sum(1 << l for l in range(32) if 32 * wi + l < n)
+        for l in range(32):
+            i = 32 * wi + l
+            ref[i] = [ballot, allv, anyv, am if i < n else 0,
+                      bin(ballot & ((1 << l) - 1)).count("1") + 100 * l]
+    exact(out.reshape(total, 5), ref.astype(np.uint32))
+
+
+def k_block_sum_atomic():
+    rng = np.random.default_rng(16)
+    n, bs, grid = 5000, 256, 4
+    x = rng.uniform(0, 1, n).astype(np.float32)
+    total = np.zeros(1, dtype=np.float32)
+    run("reduce", "block_sum_atomic", grid, bs, [x, total, n])
+    close(total, [x.astype(np.float64).sum()])
+
+
+# ----------------------------------------------------------------------------
+# atomics.ptx
+
+def k_atomics_int():
+    rng = np.random.default_rng(17)
+    n, bs = 700, 128
+    v = rng.integers(-100000, 100000, n).astype(np.int32)
+    c = np.array([0, INT_MIN, INT_MAX, -1, 0, 0, 0, 0], dtype=np.int32)
+    u = np.array([0, 500000, 0, M32, 0, 0], dtype=np.uint32)
+    run("atomics", "atomics_int", cdiv(n, bs), bs, [v, c, u, n])
+    vl = v.tolist()
+    and_ref, or_ref, xor_ref = -1, 0, 0
+    for i, x in enumerate(vl):
+        and_ref &= ~(1 << (i & 31)) | (x & 1)
+        or_ref |= 1 << (x & 31)
+        xor_ref ^= x
+    exact(c, np.array([sum(vl), max(vl), min(vl), and_ref, or_ref, xor_ref, 1, n - 1],
+                      dtype=object))
+    uv = [x & M32 for x in vl]
+    big = sum(x << 20 for x in uv) & (2 ** 64 - 1)
+    exact(u[:4], np.array([n, 500000 - n, max(uv), min(uv)], dtype=np.uint32))
+    exact(u[4:].view(np.uint64), np.array([big], dtype=np.uint64))
+
+
+def k_atomic_add_float():
+    rng = np.random.default_rng(18)
+    n, bs = 1000, 128
+    x = rng.uniform(0, 1, n).astype(np.float32)
+    s = np.zeros(1, dtype=np.float32)
+    run("atomics", "atomic_add_float", cdiv(n, bs), bs, [x, s, n])
+    close(s, [x.astype(np.float64).sum()])
+
+
+def k_atomic_cas_fmax():
+    rng = np.random.default_rng(19)
+    n, bs = 1000, 128
+    x = rng.uniform(-100, 100, n).astype(np.float32)
+    m = np.array([-1e30], dtype=np.float32)
+    run("atomics", "atomic_cas_fmax", cdiv(n, bs), bs, [x, m, n])
+    exact(m, np.array([x.max()], dtype=np.float32))
+
+
+def k_atomic_cas_dadd():
+    rng = np.random.default_rng(20)
+    n, bs = 600, 128
+    x = rng.uniform(0, 1, n)
+    s = np.zeros(1)
+    run("atomics", "atomic_cas_dadd", cdiv(n, bs), bs, [x, s, n])
+    close(s, [x.sum()], rtol=1e-12)
+
+
+def k_histogram():
+    rng = np.random.default_rng(21)
+    n, bs, grid = 3001, 128, 5
+    x = rng.integers(0, 2 ** 32, n, dtype=np.uint64).astype(np.uint32)
+    hist = np.zeros(64, dtype=np.uint32)
+    run("atomics", "histogram", grid, bs, [x, hist, n])
+    exact(hist, np.bincount(x & 63, minlength=64).astype(np.uint32))
+
+
+def k_shared_atomics():
+    rng = np.random.default_rng(22)
+    n, bs = 1000, 128
+    grid = cdiv(n, bs)
+    x = rng.uniform(0, 1, n).astype(np.float32)
+    iv = rng.integers(-10 ** 6, 10 ** 6, n).astype(np.int32)
+    fsum = np.zeros(grid, dtype=np.float32)
+    imax = np.zeros(grid, dtype=np.int32)
+    run("atomics", "shared_atomics", grid, bs, [x, iv, fsum, imax, n])
+    close(fsum, [x[b * bs:(b + 1) * bs].astype(np.float64).sum() for b in range(grid)])
+    exact(imax, np.array([iv[b * bs:(b + 1) * bs].max() for b in range(grid)], dtype=np.int32))
+
+
+# ----------------------------------------------------------------------------
+# control.ptx
+
+def k_collatz():
+    rng = np.random.default_rng(23)
+    n, bs = 500, 64
+    x = rng.integers(1, 10000, n).astype(np.uint32)
+    x[:3] = [1, 2, 27]
+    steps = np.zeros(n, dtype=np.int32)
+    run("control", "collatz", cdiv(n, bs), bs, [x, steps, n])
+    ref = []
+    for v in x.tolist():
+        s = 0
+        while v != 1 and s < 1000:
+            v = (3 * v + 1) & M32 if v & 1 else v >> 1
+            s += 1
+        ref.append(s)
+    exact(steps, np.array(ref, dtype=np.int32))
+
+
+def k_var_loop():
+    rng = np.random.default_rng(24)
+    n, bs = 500, 64
+    cnt = rng.integers(-5, 60, n).astype(np.int32)
+    out = np.zeros(n, dtype=np.int32)
+    run("control", "var_loop", cdiv(n, bs), bs, [cnt, out, n])
+    exact(out, np.array([sum((j * j) % 7 for j in range(c)) for c in cnt.tolist()],
+                        dtype=np.int32))
+
+
+def k_divergent():
+    rng = np.random.default_rng(25)
+    n, bs = 500, 64
+    x = rng.uniform(-1, 1, n).astype(np.float32)
+    x[:4] = [0.0, 0.5, -0.0, 1.0]
+    y = np.zeros(n, dtype=np.float32)
+    run("control", "divergent", cdiv(n, bs), bs, [x, y, n])
+    ref = np.zeros(n, dtype=np.float32)
+    one, two = np.float32(1), np.float32(2)
+    for i in range(n):
+        v = x[i]
+        if v > 0:
+            r = v * two if v > 0.5 else (v - one if i & 1 else v + one)
+        else:
+            r = -v if (i % bs) % 3 == 0 else v * v
+        ref[i] = r
+    exact(y, ref)
+
+
+def k_switch_case():
+    rng = np.random.default_rng(26)
+    n, bs = 500, 64
+    op = rng.integers(-2, 9, n).astype(np.int32)
+    a = rng.uniform(-2, 2, n).astype(np.float32)
+    b = (rng.uniform(0.5, 2, n) * rng.choice([-1, 1], n)).astype(np.float32)
+    out = np.zeros(n, dtype=np.float32)
+    run("control", "switch_case", cdiv(n, bs), bs, [op, a, b, out, n])
+    x, y = a.astype(np.float64), b.astype(np.float64)
+    table = [x + y, x - y, x * y, x / y, np.maximum(x, y), np.minimum(x, y), x * x - y]
+    ref = np.where((op >= 0) & (op <= 6),
+                   np.choose(np.clip(op, 0, 6), table), -1.0)
+    close(out, ref, atol=1e-6)
+
+
+def k_call_func():
+    rng = np.random.default_rng(27)
+    n, bs, deg = 400, 64, 5
+    coef = rng.uniform(0.1, 1, deg + 1).astype(np.float32)
+    x = rng.uniform(0, 1, n).astype(np.float32)
+    y = np.zeros(n, dtype=np.float32)
+    run("control", "call_func", cdiv(n, bs), bs, [coef, x, y, deg, n])
+    xv = x.astype(np.float64)
+    r = np.zeros(n)
+    for k in range(deg, -1, -1):
+        r = r * xv + float(coef[k])
+    close(y, r)
+
+
+# ----------------------------------------------------------------------------
+# local_mem.ptx
+
+def k_local_sort8():
+    rng = np.random.default_rng(28)
+    n, bs = 300, 64
+    x = rng.uniform(-1, 1, 8 * n).astype(np.float32)
+    x[:8] = [8, 7, 6, 5, 4, 3, 2, 1]
+    x[8:16] = [1, 1, 0, 0, -1, -1, 2, 2]
+    out = np.zeros(8 * n, dtype=np.float32)
+    run("local_mem", "local_sort8", cdiv(n, bs), bs, [x, out, n])
+    exact(out.reshape(n, 8), np.sort(x.reshape(n, 8), axis=1))
+
+
+def k_local_lookup():
+    rng = np.random.default_rng(29)
+    n, bs = 300, 64
+    idx = rng.integers(-1000, 1000, n).astype(np.int32)
+    out = np.zeros(n, dtype=np.int32)
+    run("local_mem", "local_lookup", cdiv(n, bs), bs, [idx, out, n])
+    ref = []
+    for i, v in enumerate(idx.tolist()):
+        j = v & 15
+        l = (j + 5) & 15
+        ref.append((j * j + i + 100) + (l * l + i))
+    exact(out, np.array(ref, dtype=np.int32))
+
+
+# ----------------------------------------------------------------------------
+# dyn_shared.ptx
+
+def k_dyn_reverse():
+    rng = np.random.default_rng(30)
+    n, bs = 1000, 64
+    grid = cdiv(n, bs)
+    x = rng.uniform(-1, 1, n).astype(np.float32)
+    out = np.zeros(n, dtype=np.float32)
+    run("dyn_shared", "dyn_reverse", grid, bs, [x, out, n], shared_bytes=4 * bs)
+    ref = np.empty(n, dtype=np.float32)
+    for i in range(n):
+        b, t = divmod(i, bs)
+        src = b * bs + bs - 1 - t
+        ref[i] = x[src] if src < n else -1.0
+    exact(out, ref)
+
+
+def k_dyn_two_arrays():
+    rng = np.random.default_rng(31)
+    n, bs = 1000, 64
+    grid = cdiv(n, bs)
+    x = rng.uniform(-1, 1, n).astype(np.float32)
+    out = np.zeros(n, dtype=np.float32)
+    run("dyn_shared", "dyn_two_arrays", grid, bs, [x, out, n], shared_bytes=8 * bs)
+    ref = np.empty(n, dtype=np.float32)
+    for i in range(n):
+        b, t = divmod(i, bs)
+        j = b * bs + (t + 1) % bs
+        ref[i] = x[i] + (x[j] if j < n else np.float32(0))
+    exact(out, ref)
+
+
+# ----------------------------------------------------------------------------
+# grid3d.ptx
+
+def k_grid2d():
+    rng = np.random.default_rng(32)
+    W, H = 50, 37
+    block = (16, 8, 1)
+    grid = (cdiv(W, 16), cdiv(H, 8), 1)
+    x = rng.uniform(-1, 1, (H, W)).astype(np.float32)
+    out = np.zeros((H, W), dtype=np.float32)
+    run("grid3d", "grid2d", grid, block, [x.reshape(-1), out.reshape(-1), W, H])
+    yy, xx = np.mgrid[0:H, 0:W]
+    close(out, x.astype(np.float64) * 2 + xx - yy, atol=1e-5)
+
+
+def k_grid3d():
+    X, Y, Z = 10, 7, 5
+    block = (4, 4, 2)
+    grid = (cdiv(X, 4), cdiv(Y, 4), cdiv(Z, 2))   # (3, 2, 3)
+    out = np.full(4 * X * Y * Z, -7, dtype=np.int32)
+    run("grid3d", "grid3d", grid, block, [out, X, Y, Z])
+    zz, yy, xx = np.mgrid[0:Z, 0:Y, 0:X]
+    tid = ((zz % 2) * 4 + (yy % 4)) * 4 + (xx % 4)
+    ref = np.stack([xx + 100 * yy + 10000 * zz,
+                    np.full_like(xx, 32),
+                    np.full_like(xx, grid[0] * 10000 + grid[1] * 100 + grid[2]),
+                    tid], axis=-1)
+    exact(out.reshape(Z, Y, X, 4), ref.astype(np.int32))
+
+
+# ----------------------------------------------------------------------------
+
+KERNELS = {name[2:]: fn for name, fn in sorted(globals().items())
+           if name.startswith("k_") and callable(fn)}
+
+# entry names that differ from their test's name
+ENTRY_TO_TEST = {"_Z13scale_mangledPffi": "scale_mangled"}
+
+
+@pytest.mark.parametrize("name", sorted(KERNELS))
+def test_kernel(name):
+    KERNELS[name]()
+
+
+def _entries():
+    out = []
+    for f in sorted(os.listdir(CUDA_DIR)):
+        if f.endswith(".ptx"):
+            text = open(os.path.join(CUDA_DIR, f)).read()
+            for m in re.finditer(r"^\.(?:visible\s+|weak\s+)?\.entry\s+([\w$]+)", text, re.M):
+                out.append((f[:-4], m.group(1)))
+    return out
+
+
+ENTRIES = _entries()
+
+
+@pytest.mark.parametrize("file,kernel", ENTRIES, ids=["%s:%s" % e for e in ENTRIES])
+def test_assemble(file, kernel):
+    """Every entry of every corpus file must assemble (load) without error."""
+    k = simgpu.load(ptx(file), kernel=kernel)
+    assert k is not None
+
+
+def test_every_entry_has_a_run_test():
+    """Keep the corpus and the run tests in step."""
+    names = {ENTRY_TO_TEST.get(k, k) for _, k in ENTRIES}
+    missing = names - set(KERNELS)
+    assert not missing, "no run test for entries: %s" % sorted(missing)
