@@ -1,0 +1,85 @@
+"""Machine configs: frozen, named, every value with its source in the TOML.
+
+`load_config("h100")` reads simgpu/configs/h100.toml; a path to a user's
+.toml works too, and a file may start from a built-in one with
+`base = "h100"` and override any subset. Unknown keys, missing keys and
+impossible values are ConfigErrors that name the key.
+"""
+from pathlib import Path
+from types import MappingProxyType
+
+from .errors import ConfigError
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+CONFIG_DIR = Path(__file__).with_name("configs")
+
+# key -> (type, check, description)
+SCHEMA = {
+    "name": (str, None, "human-readable GPU name"),
+    "compute_capability": (str, None, "e.g. '9.0'"),
+    "sm_count": (int, lambda v: v >= 1, "streaming multiprocessors"),
+    "clock_mhz": ((int, float), lambda v: v > 0, "SM clock in MHz"),
+    "warp_size": (int, lambda v: v == 32, "threads per warp (simgpu models 32)"),
+    "max_threads_per_block": (int, lambda v: 32 <= v <= 1024, "threads per block"),
+    "max_block_dim": (list, lambda v: len(v) == 3 and all(x >= 1 for x in v), "[x, y, z]"),
+    "max_grid_dim": (list, lambda v: len(v) == 3 and all(x >= 1 for x in v), "[x, y, z]"),
+    "max_warps_per_sm": (int, lambda v: v >= 1, "resident warps per SM"),
+    "max_blocks_per_sm": (int, lambda v: v >= 1, "resident blocks per SM"),
+    "registers_per_sm": (int, lambda v: v >= 1024, "32-bit registers per SM"),
+    "max_registers_per_thread": (int, lambda v: 16 <= v <= 255, "registers per thread"),
+    "register_alloc_unit": (int, lambda v: v >= 1, "registers per warp allocation granule"),
+    "shared_memory_per_sm": (int, lambda v: v >= 0, "bytes"),
+    "max_shared_memory_per_block": (int, lambda v: v >= 0, "bytes, with opt-in"),
+    "reserved_shared_memory_per_block": (int, lambda v: v >= 0, "bytes the system reserves per block"),
+}
+
+
+def config_names():
+    return sorted(p.stem for p in CONFIG_DIR.glob("*.toml"))
+
+
+def _read(source, seen):
+    path = Path(source)
+    if path.suffix != ".toml":
+        path = CONFIG_DIR / f"{source}.toml"
+        if not path.exists():
+            raise ConfigError(f"unknown config {source!r} (built-in: {', '.join(config_names())}; "
+                              "or give a path to a .toml file)")
+    elif not path.exists():
+        raise ConfigError(f"config file {source} not found")
+    if path.resolve() in seen:
+        raise ConfigError(f"{path}: 'base' chain loops back to itself")
+    seen.add(path.resolve())
+    try:
+        data = tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: {e}") from None
+    base = data.pop("base", None)
+    merged = dict(_read(base, seen)) if base else {}
+    for key, value in data.items():
+        if key not in SCHEMA:
+            raise ConfigError(f"{path}: unknown key {key!r}")
+        merged[key] = value
+    return merged
+
+
+def load_config(source="h100"):
+    """A frozen mapping of the config's values (validated)."""
+    if isinstance(source, MappingProxyType):
+        return source
+    values = _read(str(source), set())
+    for key, (typ, check, desc) in SCHEMA.items():
+        if key not in values:
+            raise ConfigError(f"config {source!r}: missing key {key!r} ({desc})")
+        v = values[key]
+        if not isinstance(v, typ) or isinstance(v, bool):
+            raise ConfigError(f"config {source!r}: key {key!r} has the wrong type ({desc})")
+        if check is not None and not check(v):
+            raise ConfigError(f"config {source!r}: impossible value {key} = {v!r} ({desc})")
+    if values["max_threads_per_block"] > values["max_warps_per_sm"] * 32:
+        raise ConfigError(f"config {source!r}: max_threads_per_block exceeds max_warps_per_sm * 32")
+    return MappingProxyType(values)

@@ -1,0 +1,1 @@
+"""Built-in machine configs (TOML). See simgpu/config.py for the schema."""

@@ -1,0 +1,754 @@
+"""What the arithmetic, logic, comparison and conversion instructions compute,
+for the active lanes of one warp (PTX ISA 8.x, chapter 9.7 semantics).
+
+Integers are computed on 64-bit values and truncated to the destination
+width when stored; floats in float64 and rounded as fp.py describes. Scratch
+buffers U (uint64), I (int64) and F (float64), each [6, 32], hold operand
+values for the 32 lanes.
+"""
+import math
+
+import numpy as np
+
+from ..ptx import codes as C
+from . import fp
+from .jit import njit
+from .lanes import fetch_bits, fetch_float, store_bits, store_float, to_signed
+
+TBITS = np.array(C.TYPE_BITS, np.int64)
+TKIND = np.array(C.TYPE_KIND, np.int64)
+M32 = np.uint64(0xFFFFFFFF)
+
+
+@njit
+def width_mask(bits):
+    if bits >= 64:
+        return np.uint64(0xFFFFFFFFFFFFFFFF)
+    return (np.uint64(1) << np.uint64(bits)) - np.uint64(1)
+
+
+@njit
+def mulhi_u64(a, b):
+    """High 64 bits of the 128-bit product of two uint64."""
+    a_lo, a_hi = a & M32, a >> np.uint64(32)
+    b_lo, b_hi = b & M32, b >> np.uint64(32)
+    ll = a_lo * b_lo
+    lh = a_lo * b_hi
+    hl = a_hi * b_lo
+    hh = a_hi * b_hi
+    mid = (ll >> np.uint64(32)) + (lh & M32) + (hl & M32)
+    return hh + (lh >> np.uint64(32)) + (hl >> np.uint64(32)) + (mid >> np.uint64(32))
+
+
+@njit
+def mulhi_s64(a, b):
+    hi = mulhi_u64(np.uint64(a), np.uint64(b))
+    if a < 0:
+        hi -= np.uint64(b)
+    if b < 0:
+        hi -= np.uint64(a)
+    return hi
+
+
+@njit
+def sat_clamp01(x):
+    if math.isnan(x):
+        return 0.0
+    return min(max(x, 0.0), 1.0)
+
+
+@njit
+def float_in(P, W, i, k, w, t, ftz, out):
+    """Fetch a float operand; .ftz flushes f32 subnormal inputs."""
+    fetch_float(P, W, i, k, w, out)
+    if ftz and t == C.T_F32:
+        for l in range(32):
+            out[l] = fp.ftz32(out[l])
+
+
+@njit
+def float_out(P, W, i, w, mask, t, flags, out):
+    if t == C.T_F32:
+        if flags & C.F_FTZ:
+            for l in range(32):
+                out[l] = fp.ftz32(np.float64(np.float32(out[l])))
+        if flags & C.F_SAT:
+            for l in range(32):
+                out[l] = sat_clamp01(out[l])
+    elif flags & C.F_SAT:
+        for l in range(32):
+            out[l] = sat_clamp01(out[l])
+    store_float(P, W, i, 0, w, mask, out)
+
+
+@njit
+def float_binary(op, t, rnd, a, b, c):
+    """One lane of add/sub/mul/div/fma/min/max/copysign on float values."""
+    if op == C.OP_ADD or op == C.OP_SUB:
+        bb = b if op == C.OP_ADD else -b
+        if rnd == C.RND_RN:
+            return a + bb
+        s, e = fp.two_sum(a, bb)
+        return fp.round_f32(s, e, rnd) if t == C.T_F32 else fp.round_f64(s, e, rnd)
+    if op == C.OP_MUL:
+        if t == C.T_F32:
+            return fp.round_f32(a * b, 0.0, rnd) if rnd != C.RND_RN else a * b
+        if rnd == C.RND_RN:
+            return a * b
+        p, e = fp.two_prod(a, b)
+        return fp.round_f64(p, e, rnd)
+    if op == C.OP_FMA or op == C.OP_MAD:
+        return fp.fma_f32(a, b, c, rnd) if t == C.T_F32 else fp.fma_f64(a, b, c, rnd)
+    if op == C.OP_DIV:
+        if t == C.T_F32:
+            return fp.div_rounded_f32(a, b, rnd)
+        q = a / b if b != 0.0 else (math.copysign(np.inf, a) * math.copysign(1.0, b) if a != 0.0 and not math.isnan(a) else np.nan)
+        if rnd == C.RND_RN or math.isinf(q) or math.isnan(q):
+            return q
+        p, e = fp.two_prod(q, b)
+        diff = (p - a) + e                      # sign of q*b - a
+        if b < 0.0:
+            diff = -diff
+        return fp.round_f64(q, -diff, rnd)
+    if op == C.OP_MIN or op == C.OP_MAX:
+        if math.isnan(a):
+            return b
+        if math.isnan(b):
+            return a
+        if a == b == 0.0:
+            na = math.copysign(1.0, a) < 0.0
+            nb = math.copysign(1.0, b) < 0.0
+            neg = (na or nb) if op == C.OP_MIN else (na and nb)
+            return -0.0 if neg else 0.0
+        return min(a, b) if op == C.OP_MIN else max(a, b)
+    if op == C.OP_COPYSIGN:
+        return math.copysign(b, a)
+    return 0.0
+
+
+@njit
+def div_q(op, a, b, signed, bits):
+    """Integer div/rem with C semantics (truncation); x/0 gives all ones."""
+    if signed:
+        sa = np.int64(a)
+        sb = np.int64(b)
+        if sb == 0:
+            return np.uint64(0xFFFFFFFFFFFFFFFF) if op == C.OP_DIV else np.uint64(sa)
+        if sb == -1:
+            return np.uint64(-sa) if op == C.OP_DIV else np.uint64(0)   # wraps INT_MIN/-1
+        q = abs(sa) // abs(sb)
+        if (sa < 0) != (sb < 0):
+            q = -q
+        if op == C.OP_DIV:
+            return np.uint64(q)
+        return np.uint64(sa - q * sb)
+    ua = np.uint64(a) & width_mask(bits)
+    ub = np.uint64(b) & width_mask(bits)
+    if ub == 0:
+        return np.uint64(0xFFFFFFFFFFFFFFFF) if op == C.OP_DIV else ua
+    return ua // ub if op == C.OP_DIV else ua % ub
+
+
+@njit
+def int_cmp(cmp, a, b, signed):
+    if signed:
+        x = np.int64(a)
+        y = np.int64(b)
+        if cmp == C.CMP_EQ:
+            return x == y
+        if cmp == C.CMP_NE:
+            return x != y
+        if cmp == C.CMP_LT or cmp == C.CMP_LO:
+            return x < y
+        if cmp == C.CMP_LE or cmp == C.CMP_LS:
+            return x <= y
+        if cmp == C.CMP_GT or cmp == C.CMP_HI:
+            return x > y
+        return x >= y
+    ua = np.uint64(a)
+    ub = np.uint64(b)
+    if cmp == C.CMP_EQ:
+        return ua == ub
+    if cmp == C.CMP_NE:
+        return ua != ub
+    if cmp == C.CMP_LT or cmp == C.CMP_LO:
+        return ua < ub
+    if cmp == C.CMP_LE or cmp == C.CMP_LS:
+        return ua <= ub
+    if cmp == C.CMP_GT or cmp == C.CMP_HI:
+        return ua > ub
+    return ua >= ub
+
+
+@njit
+def float_cmp(cmp, a, b):
+    unordered = math.isnan(a) or math.isnan(b)
+    if cmp == C.CMP_NUM:
+        return not unordered
+    if cmp == C.CMP_NAN:
+        return unordered
+    if cmp >= C.CMP_EQU:
+        if unordered:
+            return True
+        cmp = cmp - C.CMP_EQU
+    elif unordered:
+        return False
+    if cmp == C.CMP_EQ:
+        return a == b
+    if cmp == C.CMP_NE:
+        return a != b
+    if cmp == C.CMP_LT:
+        return a < b
+    if cmp == C.CMP_LE:
+        return a <= b
+    if cmp == C.CMP_GT:
+        return a > b
+    return a >= b
+
+
+@njit
+def bfe(a, pos, ln, bits, signed):
+    pos = np.int64(pos & np.uint64(0xFF))
+    ln = np.int64(ln & np.uint64(0xFF))
+    if ln == 0:
+        return np.uint64(0)
+    msb = min(pos + ln - 1, bits - 1)
+    sbit = np.uint64(0)
+    if signed:
+        sbit = (a >> np.uint64(msb)) & np.uint64(1) if pos < bits else (a >> np.uint64(bits - 1)) & np.uint64(1)
+    d = np.uint64(0)
+    for k in range(bits):
+        if k < ln and pos + k <= bits - 1:
+            bit = (a >> np.uint64(pos + k)) & np.uint64(1)
+        else:
+            bit = sbit
+        d |= bit << np.uint64(k)
+    return d
+
+
+@njit
+def bfi(a, b, pos, ln, bits):
+    pos = np.int64(pos & np.uint64(0xFF))
+    ln = np.int64(ln & np.uint64(0xFF))
+    d = b
+    for k in range(ln):
+        if pos + k >= bits:
+            break
+        bit = (a >> np.uint64(k)) & np.uint64(1)
+        d = (d & ~(np.uint64(1) << np.uint64(pos + k))) | (bit << np.uint64(pos + k))
+    return d
+
+
+@njit
+def popc(x):
+    n = 0
+    while x:
+        x &= x - np.uint64(1)
+        n += 1
+    return np.uint64(n)
+
+
+@njit
+def clz(x, bits):
+    n = 0
+    for k in range(bits - 1, -1, -1):
+        if (x >> np.uint64(k)) & np.uint64(1):
+            break
+        n += 1
+    return np.uint64(n)
+
+
+@njit
+def brev(x, bits):
+    d = np.uint64(0)
+    for k in range(bits):
+        if (x >> np.uint64(k)) & np.uint64(1):
+            d |= np.uint64(1) << np.uint64(bits - 1 - k)
+    return d
+
+
+@njit
+def prmt(a, b, c):
+    """Default-mode byte permute: bytes {b, a} selected by the nibbles of c."""
+    src = (a & M32) | ((b & M32) << np.uint64(32))
+    d = np.uint64(0)
+    for n in range(4):
+        sel = np.int64((c >> np.uint64(4 * n)) & np.uint64(0xF))
+        byte = (src >> np.uint64(8 * (sel & 7))) & np.uint64(0xFF)
+        if sel & 8:
+            byte = np.uint64(0xFF) if byte & np.uint64(0x80) else np.uint64(0)
+        d |= byte << np.uint64(8 * n)
+    return d
+
+
+@njit
+def lop3(a, b, c, lut):
+    r = np.uint64(0)
+    for m in range(8):
+        if (lut >> np.uint64(m)) & np.uint64(1):
+            x = a if m & 4 else ~a
+            y = b if m & 2 else ~b
+            z = c if m & 1 else ~c
+            r |= x & y & z
+    return r
+
+
+@njit
+def int_to_float_value(v_u, t_src):
+    bits = TBITS[t_src]
+    if TKIND[t_src] == C.KIND_SIGNED:
+        sh = np.uint64(64 - bits)
+        return np.float64(np.int64(v_u << sh) >> np.int64(sh))
+    return np.float64(v_u & width_mask(bits))
+
+
+@njit
+def float_to_int_bits(x, t_dst):
+    """Float -> integer with saturation to the destination range (PTX cvt)."""
+    bits = TBITS[t_dst]
+    if math.isnan(x):
+        return np.uint64(0)
+    if TKIND[t_dst] == C.KIND_SIGNED:
+        hi = 2.0 ** (bits - 1) - 1
+        lo = -(2.0 ** (bits - 1))
+        if x >= hi:
+            return np.uint64((np.int64(1) << np.int64(bits - 1)) - 1) if bits < 64 else np.uint64(0x7FFFFFFFFFFFFFFF)
+        if x <= lo:
+            return np.uint64(-(np.int64(1) << np.int64(bits - 1))) if bits < 64 else np.uint64(0x8000000000000000)
+        return np.uint64(np.int64(x))
+    if x <= 0.0:
+        return np.uint64(0)
+    if x >= 2.0 ** bits - 1:
+        return width_mask(bits)
+    if x >= 2.0 ** 63:
+        return np.uint64(np.int64(x - 2.0 ** 63)) + np.uint64(0x8000000000000000)
+    return np.uint64(np.int64(x))
+
+
+@njit
+def float_value(u, t):
+    """Bits of a float type (f16 bf16 f32 f64) -> float64 value."""
+    if t == C.T_F16:
+        return fp.f16_bits_to_float(u)
+    if t == C.T_BF16:
+        buf = np.empty(1, np.uint32)
+        buf[0] = np.uint32((u & np.uint64(0xFFFF)) << np.uint64(16))
+        return np.float64(buf.view(np.float32)[0])
+    if t == C.T_F32:
+        buf = np.empty(1, np.uint32)
+        buf[0] = np.uint32(u & M32)
+        return np.float64(buf.view(np.float32)[0])
+    buf = np.empty(1, np.uint64)
+    buf[0] = u
+    return buf.view(np.float64)[0]
+
+
+@njit
+def float_bits(x, t):
+    if t == C.T_F32:
+        buf = np.empty(1, np.float32)
+        buf[0] = np.float32(x)
+        return np.uint64(buf.view(np.uint32)[0])
+    buf = np.empty(1, np.float64)
+    buf[0] = x
+    return buf.view(np.uint64)[0]
+
+
+@njit
+def cvt(P, W, i, w, mask, U, F):
+    td = P.ty[i]
+    ts = P.ty2[i]
+    rnd = P.rnd[i]
+    flags = P.flags[i]
+    ftz = (flags & C.F_FTZ) != 0
+    sat = (flags & C.F_SAT) != 0
+    a = U[1]
+    d = U[0]
+    fetch_bits(P, W, i, 1, w, a)
+    kd = TKIND[td]
+    ks = TKIND[ts]
+    for l in range(32):
+        if not (mask >> l) & 1:
+            continue
+        if ks != C.KIND_FLOAT and kd != C.KIND_FLOAT:
+            # integer -> integer: sign/zero-extend the source, clamp (.sat) or truncate
+            if ks == C.KIND_SIGNED:
+                sh = np.uint64(64 - TBITS[ts])
+                v = np.int64(a[l] << sh) >> np.int64(sh)
+                if sat:
+                    d[l] = float_to_int_bits(np.float64(v), td) if TBITS[td] < 64 or kd != C.KIND_SIGNED else np.uint64(v)
+                    if kd != C.KIND_SIGNED and v < 0:
+                        d[l] = np.uint64(0)
+                    elif TBITS[td] < 64:
+                        lim_hi = (np.int64(1) << np.int64(TBITS[td] - (1 if kd == C.KIND_SIGNED else 0))) - 1
+                        lim_lo = -(np.int64(1) << np.int64(TBITS[td] - 1)) if kd == C.KIND_SIGNED else np.int64(0)
+                        d[l] = np.uint64(min(max(v, lim_lo), lim_hi))
+                else:
+                    d[l] = np.uint64(v)
+            else:
+                v = a[l] & width_mask(TBITS[ts])
+                if sat and TBITS[td] < 64:
+                    lim = (np.uint64(1) << np.uint64(TBITS[td] - (1 if kd == C.KIND_SIGNED else 0))) - np.uint64(1)
+                    d[l] = min(v, lim)
+                else:
+                    d[l] = v
+            if kd == C.KIND_SIGNED and TBITS[td] < 64:     # sign-extend into the register
+                sh = np.uint64(64 - TBITS[td])
+                d[l] = np.uint64(np.int64(d[l] << sh) >> np.int64(sh))
+            continue
+        if ks == C.KIND_FLOAT:
+            x = float_value(a[l], ts)
+            if ftz and ts == C.T_F32:
+                x = fp.ftz32(x)
+        else:
+            x = int_to_float_value(a[l], ts)
+        if kd != C.KIND_FLOAT:
+            x = fp.round_to_int(x, rnd if rnd >= C.RND_RNI else rnd + C.RND_RNI)
+            d[l] = float_to_int_bits(x, td)
+            if kd == C.KIND_SIGNED and TBITS[td] < 64:
+                sh = np.uint64(64 - TBITS[td])
+                d[l] = np.uint64(np.int64(d[l] << sh) >> np.int64(sh))
+            continue
+        if rnd >= C.RND_RNI:
+            x = fp.round_to_int(x, rnd)
+        if td == C.T_F32:
+            x = fp.round_f32(x, 0.0, rnd if rnd < C.RND_RNI else C.RND_RN)
+            if ftz:
+                x = fp.ftz32(x)
+        if sat:
+            x = sat_clamp01(x)
+        if (flags & C.F_RELU) and x < 0.0:
+            x = 0.0
+        if td == C.T_F16:
+            d[l] = fp.f32_to_f16_bits(x)
+        elif td == C.T_BF16:
+            d[l] = fp.f32_to_bf16_bits(x, float_bits(x, C.T_F32))
+        else:
+            d[l] = float_bits(x, td)
+    store_bits(P, W, i, 0, w, mask, d)
+
+
+@njit
+def alu(P, W, i, w, mask, U, I, F):
+    """Execute arithmetic/logic/compare/convert instruction i for warp slot w."""
+    op = P.op[i]
+    t = P.ty[i]
+    bits = TBITS[t]
+    kind = TKIND[t]
+    flags = P.flags[i]
+    rnd = P.rnd[i]
+    if op == C.OP_CVT:
+        cvt(P, W, i, w, mask, U, F)
+        return
+    if op == C.OP_SETP:
+        setp(P, W, i, w, mask, U, F)
+        return
+    if kind == C.KIND_FLOAT and op != C.OP_SELP and op != C.OP_MOV and op != C.OP_TESTP:
+        float_op(P, W, i, w, mask, U, F)
+        return
+    a, b, c, d = U[1], U[2], U[3], U[0]
+    if op == C.OP_MOV:
+        if P.sub[i] == 1:         # pack {a, b, ...} into d
+            n = P.vec[i]
+            part = np.uint64(bits // n)
+            for l in range(32):
+                d[l] = np.uint64(0)
+            for e in range(n):
+                fetch_bits(P, W, i, 1 + e, w, a)
+                for l in range(32):
+                    d[l] |= (a[l] & width_mask(bits // n)) << (part * np.uint64(e))
+            store_bits(P, W, i, 0, w, mask, d)
+        elif P.sub[i] == 2:       # unpack d into {a, b, ...}
+            n = P.vec[i]
+            part = np.uint64(bits // n)
+            fetch_bits(P, W, i, 4, w, a)
+            for e in range(n):
+                for l in range(32):
+                    d[l] = (a[l] >> (part * np.uint64(e))) & width_mask(bits // n)
+                store_bits(P, W, i, e, w, mask, d)
+        else:
+            fetch_bits(P, W, i, 1, w, a)
+            store_bits(P, W, i, 0, w, mask, a)
+        return
+    if op == C.OP_SELP:
+        fetch_bits(P, W, i, 1, w, a)
+        fetch_bits(P, W, i, 2, w, b)
+        fetch_bits(P, W, i, 3, w, c)
+        for l in range(32):
+            d[l] = a[l] if c[l] != 0 else b[l]
+        store_bits(P, W, i, 0, w, mask, d)
+        return
+    if op == C.OP_TESTP:
+        fetch_bits(P, W, i, 1, w, a)
+        cls = P.sub[i]
+        for l in range(32):
+            x = float_value(a[l], t)
+            ax = abs(x)
+            if cls == 0:
+                r = not (math.isinf(x) or math.isnan(x))
+            elif cls == 1:
+                r = math.isinf(x)
+            elif cls == 2:
+                r = not math.isnan(x)
+            elif cls == 3:
+                r = math.isnan(x)
+            elif cls == 4:
+                r = (ax >= (fp.F32_MIN_NORMAL if t == C.T_F32 else 2.2250738585072014e-308)) and not (math.isinf(x) or math.isnan(x))
+            else:
+                r = ax != 0.0 and ax < (fp.F32_MIN_NORMAL if t == C.T_F32 else 2.2250738585072014e-308)
+            d[l] = np.uint64(1) if r else np.uint64(0)
+        store_bits(P, W, i, 0, w, mask, d)
+        return
+    signed = kind == C.KIND_SIGNED
+    nsrc = 2
+    if op == C.OP_ABS or op == C.OP_NEG or op == C.OP_NOT or op == C.OP_CNOT \
+            or op == C.OP_POPC or op == C.OP_CLZ or op == C.OP_BREV:
+        nsrc = 1
+    elif op == C.OP_MAD or op == C.OP_MAD24 or op == C.OP_BFE or op == C.OP_PRMT \
+            or op == C.OP_SHF or op == C.OP_LOP3 or op == C.OP_BFI:
+        nsrc = 3
+    fetch_bits(P, W, i, 1, w, a)
+    if nsrc >= 2:
+        fetch_bits(P, W, i, 2, w, b)
+    if nsrc >= 3:
+        fetch_bits(P, W, i, 3, w, c)
+    ia, ib = I[1], I[2]
+    if signed:
+        to_signed(a, bits, ia)
+        to_signed(b, bits, ib)
+    sub = P.sub[i]
+    wm = width_mask(bits)
+    for l in range(32):
+        if not (mask >> l) & 1:
+            continue
+        x = a[l]
+        y = b[l]
+        if op == C.OP_ADD or op == C.OP_SUB:
+            if flags & C.F_SAT:                   # add.sat.s32: clamp instead of wrapping
+                s = ia[l] + ib[l] if op == C.OP_ADD else ia[l] - ib[l]
+                s = min(max(s, np.int64(-2147483648)), np.int64(2147483647))
+                d[l] = np.uint64(s)
+            else:
+                d[l] = x + y if op == C.OP_ADD else x - y
+        elif op == C.OP_MUL or op == C.OP_MAD:
+            if sub == C.MUL_LO:
+                r = x * y
+            elif sub == C.MUL_WIDE:
+                if signed:
+                    r = np.uint64(ia[l] * ib[l])
+                else:
+                    r = (x & wm) * (y & wm)
+            else:                                  # hi
+                if bits == 64:
+                    r = mulhi_s64(ia[l], ib[l]) if signed else mulhi_u64(x, y)
+                elif signed:
+                    r = np.uint64((ia[l] * ib[l]) >> np.int64(bits))
+                else:
+                    r = ((x & wm) * (y & wm)) >> np.uint64(bits)
+            if op == C.OP_MAD:
+                r = r + c[l]
+            d[l] = r
+        elif op == C.OP_MUL24 or op == C.OP_MAD24:
+            if signed:
+                p = (np.int64(x << np.uint64(40)) >> np.int64(40)) * (np.int64(y << np.uint64(40)) >> np.int64(40))
+                r = np.uint64(p >> np.int64(16)) if sub == C.MUL_HI else np.uint64(p)
+            else:
+                p = (x & np.uint64(0xFFFFFF)) * (y & np.uint64(0xFFFFFF))
+                r = p >> np.uint64(16) if sub == C.MUL_HI else p
+            if op == C.OP_MAD24:
+                r = r + c[l]
+            d[l] = r
+        elif op == C.OP_DIV or op == C.OP_REM:
+            d[l] = div_q(op, ia[l] if signed else x, ib[l] if signed else y, signed, bits)
+        elif op == C.OP_MIN:
+            if signed:
+                d[l] = np.uint64(min(ia[l], ib[l]))
+            else:
+                d[l] = min(x & wm, y & wm)
+        elif op == C.OP_MAX:
+            if signed:
+                d[l] = np.uint64(max(ia[l], ib[l]))
+            else:
+                d[l] = max(x & wm, y & wm)
+        elif op == C.OP_ABS:
+            d[l] = np.uint64(abs(ia[l]))
+        elif op == C.OP_NEG:
+            d[l] = np.uint64(0) - x
+        elif op == C.OP_AND:
+            d[l] = x & y
+        elif op == C.OP_OR:
+            d[l] = x | y
+        elif op == C.OP_XOR:
+            d[l] = x ^ y
+        elif op == C.OP_NOT:
+            d[l] = (x ^ np.uint64(1)) if t == C.T_PRED else ~x
+        elif op == C.OP_CNOT:
+            d[l] = np.uint64(1) if (x & wm) == 0 else np.uint64(0)
+        elif op == C.OP_SHL:
+            sh = y & M32
+            d[l] = np.uint64(0) if sh >= np.uint64(bits) else x << sh
+        elif op == C.OP_SHR:
+            sh = y & M32
+            if signed:
+                s = min(np.int64(sh), np.int64(bits - 1))
+                d[l] = np.uint64(ia[l] >> s)
+            else:
+                d[l] = np.uint64(0) if sh >= np.uint64(bits) else (x & wm) >> sh
+        elif op == C.OP_SHF:
+            sh = c[l] & M32
+            if sub == 1:                           # clamp
+                sh = min(sh, np.uint64(32))
+            else:
+                sh = sh & np.uint64(31)
+            pair = ((y & M32) << np.uint64(32)) | (x & M32)
+            if P.sub2[i] == 0:                     # .l: high word of the left shift
+                d[l] = ((pair << sh) >> np.uint64(32)) & M32 if sh < np.uint64(64) else np.uint64(0)
+            else:                                  # .r: low word of the right shift
+                d[l] = (pair >> sh) & M32
+        elif op == C.OP_LOP3:
+            d[l] = lop3(x, y, c[l], np.uint64(P.obits[i, 4]) & np.uint64(0xFF))
+        elif op == C.OP_BFE:
+            d[l] = bfe(x & wm, y, c[l], bits, signed)
+        elif op == C.OP_BFI:
+            e = U[4]
+            if l == 0:
+                fetch_bits(P, W, i, 4, w, e)
+            d[l] = bfi(x, y, c[l], e[l], bits)
+        elif op == C.OP_POPC:
+            d[l] = popc(x & wm)
+        elif op == C.OP_CLZ:
+            d[l] = clz(x & wm, bits)
+        elif op == C.OP_BREV:
+            d[l] = brev(x & wm, bits)
+        elif op == C.OP_PRMT:
+            d[l] = prmt(x, y, c[l])
+        else:
+            d[l] = np.uint64(0)
+    store_bits(P, W, i, 0, w, mask, d)
+
+
+@njit
+def float_op(P, W, i, w, mask, U, F):
+    op = P.op[i]
+    t = P.ty[i]
+    flags = P.flags[i]
+    rnd = P.rnd[i]
+    ftz = (flags & C.F_FTZ) != 0
+    a, b, c, d = F[1], F[2], F[3], F[0]
+    nsrc = 2
+    if op == C.OP_FMA or op == C.OP_MAD:
+        nsrc = 3
+    elif op == C.OP_ABS or op == C.OP_NEG or op == C.OP_RCP or op == C.OP_SQRT \
+            or op == C.OP_RSQRT or op == C.OP_EX2 or op == C.OP_LG2 or op == C.OP_SIN \
+            or op == C.OP_COS or op == C.OP_TANH:
+        nsrc = 1
+    if op == C.OP_ABS or op == C.OP_NEG:
+        # sign-bit operations: exact on the bits, NaN payloads kept
+        ub = U[1]
+        fetch_bits(P, W, i, 1, w, ub)
+        sign = np.uint64(0x80000000) if t == C.T_F32 else np.uint64(0x8000000000000000)
+        ud = U[0]
+        for l in range(32):
+            if ftz and t == C.T_F32:
+                x = float_value(ub[l], t)
+                if x != 0.0 and abs(x) < fp.F32_MIN_NORMAL:
+                    ub[l] = ub[l] & sign
+            ud[l] = ub[l] & ~sign if op == C.OP_ABS else ub[l] ^ sign
+        store_bits(P, W, i, 0, w, mask, ud)
+        return
+    float_in(P, W, i, 1, w, t, ftz, a)
+    if nsrc >= 2:
+        float_in(P, W, i, 2, w, t, ftz, b)
+    if nsrc >= 3:
+        float_in(P, W, i, 3, w, t, ftz, c)
+    approx = (flags & C.F_APPROX) != 0
+    for l in range(32):
+        if not (mask >> l) & 1:
+            continue
+        x = a[l]
+        if nsrc == 1:
+            if op == C.OP_RCP:
+                if t == C.T_F32 and not approx:
+                    r = fp.div_rounded_f32(1.0, x, rnd)
+                else:
+                    r = 1.0 / x if x != 0.0 else math.copysign(np.inf, x)
+            elif op == C.OP_SQRT:
+                if t == C.T_F32:
+                    r = fp.sqrt_rounded_f32(x, rnd)
+                else:
+                    r = math.sqrt(x) if x >= 0.0 else (x if x == 0.0 else np.nan)
+            elif op == C.OP_RSQRT:
+                if x == 0.0:
+                    r = math.copysign(np.inf, x)
+                elif x < 0.0 or math.isnan(x):
+                    r = np.nan
+                else:
+                    r = 1.0 / math.sqrt(x)
+            elif op == C.OP_EX2:
+                r = 2.0 ** x if x < 1024.0 else np.inf
+            elif op == C.OP_LG2:
+                if x < 0.0 or math.isnan(x):
+                    r = np.nan
+                elif x == 0.0:
+                    r = -np.inf
+                else:
+                    r = math.log2(x)
+            elif op == C.OP_SIN:
+                r = math.sin(x) if not math.isinf(x) else np.nan
+            elif op == C.OP_COS:
+                r = math.cos(x) if not math.isinf(x) else np.nan
+            else:
+                r = math.tanh(x)
+            d[l] = r
+        else:
+            d[l] = float_binary(op, t, rnd, x, b[l], c[l])
+    float_out(P, W, i, w, mask, t, flags, d)
+
+
+@njit
+def setp(P, W, i, w, mask, U, F):
+    t = P.ty[i]
+    kind = TKIND[t]
+    bits = TBITS[t]
+    cmp = P.sub[i]
+    bop = P.sub2[i]
+    p, q = U[0], U[5]
+    cpred = U[4]
+    if P.okind[i, 4] != C.K_NONE:
+        fetch_bits(P, W, i, 4, w, cpred)
+    if kind == C.KIND_FLOAT:
+        fa, fb = F[1], F[2]
+        float_in(P, W, i, 2, w, t, (P.flags[i] & C.F_FTZ) != 0, fa)
+        float_in(P, W, i, 3, w, t, (P.flags[i] & C.F_FTZ) != 0, fb)
+        for l in range(32):
+            p[l] = np.uint64(1) if float_cmp(cmp, fa[l], fb[l]) else np.uint64(0)
+    else:
+        a, b = U[1], U[2]
+        fetch_bits(P, W, i, 2, w, a)
+        fetch_bits(P, W, i, 3, w, b)
+        signed = kind == C.KIND_SIGNED
+        if signed:
+            sh = np.uint64(64 - bits)
+            for l in range(32):
+                p[l] = np.uint64(1) if int_cmp(cmp, np.int64(a[l] << sh) >> np.int64(sh),
+                                              np.int64(b[l] << sh) >> np.int64(sh), True) else np.uint64(0)
+        else:
+            wm = width_mask(bits)
+            for l in range(32):
+                p[l] = np.uint64(1) if int_cmp(cmp, a[l] & wm, b[l] & wm, False) else np.uint64(0)
+    for l in range(32):
+        r = p[l]
+        nr = r ^ np.uint64(1)
+        if bop != C.BOOL_NONE:
+            cv = cpred[l]
+            if bop == C.BOOL_AND:
+                r, nr = r & cv, nr & cv
+            elif bop == C.BOOL_OR:
+                r, nr = r | cv, nr | cv
+            else:
+                r, nr = r ^ cv, nr ^ cv
+        p[l] = r
+        q[l] = nr
+    store_bits(P, W, i, 0, w, mask, p)
+    if P.okind[i, 1] != C.K_NONE:
+        store_bits(P, W, i, 1, w, mask, q)

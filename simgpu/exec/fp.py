@@ -1,0 +1,235 @@
+"""IEEE-754 rounding for PTX float instructions.
+
+Every f32 result is computed in float64 and rounded once to float32. That is
+exact for add, sub, mul, div and sqrt in round-to-nearest: float64 has more
+than 2*24+2 significand bits, so rounding twice gives the correctly rounded
+result (Figueroa, "When is double rounding innocuous?", SIGNUM 1995). fma is
+not covered by that theorem: fma_f32 uses the exact error of the float64 sum
+(Knuth's TwoSum) to break the one kind of tie double rounding gets wrong.
+Directed modes (.rz .rm .rp) round to nearest, then step one ulp toward the
+mode's direction when the nearest value lies on the wrong side of the exact
+result. Approximate instructions (ex2.approx, sin.approx ...) are computed in
+float64 and rounded: well within PTX's documented error bounds.
+"""
+import math
+
+import numpy as np
+
+from ..ptx import codes as C
+from .jit import njit
+
+F32_MIN_NORMAL = 1.1754943508222875e-38
+F32_MAX = 3.4028234663852886e+38
+
+
+@njit
+def ftz32(x):
+    """Flush an f32 subnormal to a signed zero (.ftz)."""
+    if x != 0.0 and abs(x) < F32_MIN_NORMAL:
+        return math.copysign(0.0, x)
+    return x
+
+
+@njit
+def two_sum(a, b):
+    s = a + b
+    bb = s - a
+    err = (a - (s - bb)) + (b - bb)
+    return s, err
+
+
+@njit
+def round_f32(x, err, mode):
+    """Round the exact value x + err (x a float64, err its tiny remainder) to
+    float32 under rounding mode RND_*; returns the float32 value as float64."""
+    r = np.float64(np.float32(x))
+    if math.isnan(x) or math.isinf(x):
+        return r
+    if mode == C.RND_RN:
+        if err != 0.0 and r != x:
+            # x may sit exactly on a float32 midpoint that err moves off
+            lo = np.float64(np.nextafter(np.float32(r), np.float32(-np.inf)))
+            hi = np.float64(np.nextafter(np.float32(r), np.float32(np.inf)))
+            if x == (r + lo) * 0.5 or x == (r + hi) * 0.5:
+                other = lo if x < r else hi
+                # true value is x + err: pick the neighbour on err's side
+                if (err > 0.0) == (other > r):
+                    return other
+                return r
+        return r
+    # directed: compare the rounded value with the exact one
+    diff = (r - x) - err          # sign of r - (x + err)
+    if mode == C.RND_RZ:
+        if r > 0.0 and diff > 0.0:
+            return np.float64(np.nextafter(np.float32(r), np.float32(0.0)))
+        if r < 0.0 and diff < 0.0:
+            return np.float64(np.nextafter(np.float32(r), np.float32(0.0)))
+        if r == 0.0:
+            return r
+    elif mode == C.RND_RM:
+        if diff > 0.0:
+            return np.float64(np.nextafter(np.float32(r), np.float32(-np.inf)))
+    elif mode == C.RND_RP:
+        if diff < 0.0:
+            return np.float64(np.nextafter(np.float32(r), np.float32(np.inf)))
+    return r
+
+
+@njit
+def round_f64(x, err, mode):
+    """Directed rounding of a float64 result whose exact value is x + err."""
+    if mode == C.RND_RN or err == 0.0 or math.isnan(x) or math.isinf(x):
+        return x
+    if mode == C.RND_RZ:
+        if (x > 0.0 and err < 0.0) or (x < 0.0 and err > 0.0):
+            return np.nextafter(x, 0.0)
+    elif mode == C.RND_RM:
+        if err < 0.0:
+            return np.nextafter(x, -np.inf)
+    elif mode == C.RND_RP:
+        if err > 0.0:
+            return np.nextafter(x, np.inf)
+    return x
+
+
+@njit
+def split(a):
+    c = 134217729.0 * a          # 2**27 + 1 (Veltkamp)
+    hi = c - (c - a)
+    return hi, a - hi
+
+
+@njit
+def two_prod(a, b):
+    """a * b = p + e exactly (Dekker)."""
+    p = a * b
+    if math.isinf(p) or math.isnan(p):
+        return p, 0.0
+    ah, al = split(a)
+    bh, bl = split(b)
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    return p, e
+
+
+@njit
+def fma_f32(a, b, c, mode):
+    """a*b+c rounded once to float32 (a, b, c float32 values as float64)."""
+    p = a * b                    # exact: 24 + 24 bits fit in 53
+    s, err = two_sum(p, c)
+    return round_f32(s, err, mode)
+
+
+@njit
+def fma_f64(a, b, c, mode):
+    """a*b+c with one rounding in float64 (error-free transforms)."""
+    p, e1 = two_prod(a, b)
+    s, e2 = two_sum(p, c)
+    if math.isinf(s) or math.isnan(s):
+        return s
+    err = e1 + e2
+    r, e3 = two_sum(s, err)
+    return round_f64(r, e3, mode)
+
+
+@njit
+def div_rounded_f32(a, b, mode):
+    q = a / b
+    if mode == C.RND_RN or math.isnan(q) or math.isinf(q) or b == 0.0:
+        return np.float64(np.float32(q))
+    r = np.float64(np.float32(q))
+    # residual sign of r - a/b, exact: r*b is exact in float64 (24+24 bits)
+    res = r * b - a
+    if b < 0.0:
+        res = -res
+    return _step32(r, res, mode)
+
+
+@njit
+def _step32(r, diff, mode):
+    """r is a float32 candidate, diff the sign of r - exact."""
+    if mode == C.RND_RZ:
+        if (r > 0.0 and diff > 0.0) or (r < 0.0 and diff < 0.0):
+            return np.float64(np.nextafter(np.float32(r), np.float32(0.0)))
+    elif mode == C.RND_RM:
+        if diff > 0.0:
+            return np.float64(np.nextafter(np.float32(r), np.float32(-np.inf)))
+    elif mode == C.RND_RP:
+        if diff < 0.0:
+            return np.float64(np.nextafter(np.float32(r), np.float32(np.inf)))
+    return r
+
+
+@njit
+def sqrt_rounded_f32(a, mode):
+    q = math.sqrt(a) if a >= 0.0 else np.nan
+    r = np.float64(np.float32(q))
+    if mode == C.RND_RN or not (a > 0.0) or math.isinf(a):
+        return r
+    return _step32(r, r * r - a, mode)
+
+
+@njit
+def f32_to_f16_bits(x):
+    """float value -> IEEE half bits, round to nearest even (cvt.rn.f16.f32)."""
+    if math.isnan(x):
+        return np.uint64(0x7E00)
+    sign = np.uint64(0x8000) if (x < 0.0 or (x == 0.0 and math.copysign(1.0, x) < 0.0)) else np.uint64(0)
+    a = abs(x)
+    if a >= 65520.0:
+        return sign | np.uint64(0x7C00)
+    if a < 2.0 ** -25:
+        return sign
+    e = np.int64(np.floor(np.log2(a)))
+    if e < -14:
+        e = -14
+    q = a / 2.0 ** (e - 10)       # significand scaled to 10 fraction bits
+    m = np.int64(q)
+    frac = q - m
+    if frac > 0.5 or (frac == 0.5 and (m & 1) == 1):
+        m += 1
+    if m >= 2048:
+        m >>= 1
+        e += 1
+    if e > 15:
+        return sign | np.uint64(0x7C00)
+    if m < 1024:                  # subnormal
+        return sign | np.uint64(m)
+    return sign | np.uint64(((e + 15) << 10) | (m - 1024))
+
+
+@njit
+def f16_bits_to_float(h):
+    h = np.int64(h & np.uint64(0xFFFF))
+    sign = -1.0 if (h >> 15) & 1 else 1.0
+    e = (h >> 10) & 0x1F
+    m = h & 0x3FF
+    if e == 0:
+        return sign * m * 2.0 ** -24
+    if e == 31:
+        return sign * np.inf if m == 0 else np.nan
+    return sign * (1024 + m) * 2.0 ** (e - 25)
+
+
+@njit
+def f32_to_bf16_bits(x, f32bits):
+    """round f32 bits to bfloat16 (nearest even)."""
+    if math.isnan(x):
+        return np.uint64(0x7FC0)
+    b = f32bits & np.uint64(0xFFFFFFFF)
+    lsb = (b >> np.uint64(16)) & np.uint64(1)
+    b = b + np.uint64(0x7FFF) + lsb
+    return (b >> np.uint64(16)) & np.uint64(0xFFFF)
+
+
+@njit
+def round_to_int(x, mode):
+    """rni rzi rmi rpi: round a float to an integral float."""
+    if mode == C.RND_RZI or mode == C.RND_RZ:
+        return np.trunc(x)
+    if mode == C.RND_RMI or mode == C.RND_RM:
+        return np.floor(x)
+    if mode == C.RND_RPI or mode == C.RND_RP:
+        return np.ceil(x)
+    if math.isinf(x) or math.isnan(x):
+        return x
+    return np.rint(x)             # nearest, ties to even

@@ -1,0 +1,92 @@
+"""The functional engine: runs every block of a grid, one block at a time,
+its warps interleaved round-robin (a quantum of instructions each) so that
+barriers, shared memory and warp-level operations behave as on hardware.
+Block order is the hardware's dispatch order (linear block index), so runs
+are deterministic. The timing core replaces this loop, calling the same step.
+"""
+import numpy as np
+
+from ..ptx import codes as C
+from .jit import njit
+from .state import W_BARRIER, W_DONE, W_READY
+from .warp import step, try_release
+
+
+@njit
+def init_block(W, M, slot, bid, first_warp, nwarps):
+    bx, by, bz = W.dims[0], W.dims[1], W.dims[2]
+    gx, gy = W.dims[3], W.dims[4]
+    nthreads = bx * by * bz
+    W.bctaid[slot, 0] = bid % gx
+    W.bctaid[slot, 1] = (bid // gx) % gy
+    W.bctaid[slot, 2] = bid // (gx * gy)
+    W.blive[slot] = nthreads
+    W.bar_arrived[slot, :] = 0
+    W.bar_count[slot, :] = 0
+    for k in range(nwarps):
+        w = first_warp + k
+        n = min(32, nthreads - k * 32)
+        valid = (np.int64(1) << n) - 1 if n < 64 else np.int64(-1)
+        W.sp[w] = 0
+        W.stk_pc[w, 0] = 0
+        W.stk_rpc[w, 0] = -1
+        W.stk_mask[w, 0] = valid
+        W.valid[w] = valid
+        W.exited[w] = 0
+        W.wstate[w] = W_READY
+        W.wblock[w] = slot
+        W.wid[w] = k
+        for l in range(32):
+            t = k * 32 + l
+            W.tid[w, l, 0] = t % bx
+            W.tid[w, l, 1] = (t // bx) % by
+            W.tid[w, l, 2] = t // (bx * by)
+
+
+@njit
+def run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, counts, pc_counts):
+    """Run blocks [first_block, first_block + n_blocks). Returns 0, or -1 on a fault
+    (err: code, block, warp, lane, pc, address, space)."""
+    nthreads = W.dims[0] * W.dims[1] * W.dims[2]
+    nwarps = (nthreads + 31) // 32
+    for bid in range(first_block, first_block + n_blocks):
+        init_block(W, M, 0, bid, 0, nwarps)
+        while True:
+            any_ran = False
+            all_done = True
+            for w in range(nwarps):
+                if W.wstate[w] == W_DONE:
+                    continue
+                all_done = False
+                if W.wstate[w] == W_BARRIER:
+                    continue
+                any_ran = True
+                for q in range(quantum):
+                    pc = W.stk_pc[w, W.sp[w]]
+                    st = step(P, W, M, w, U, I, F, err, counts, pc_counts)
+                    if st == C.ST_FAULT:
+                        err[1] = bid
+                        err[2] = w
+                        err[4] = pc
+                        return -1
+                    if st != C.ST_OK:
+                        break
+                if counts[0] > max_instr:
+                    err[0] = C.E_RUNAWAY
+                    err[1] = bid
+                    err[2] = w
+                    err[4] = W.stk_pc[w, W.sp[w]] if W.sp[w] >= 0 else -1
+                    return -1
+            if all_done:
+                break
+            if not any_ran:
+                try_release(W, 0)
+                ready = False
+                for w in range(nwarps):
+                    if W.wstate[w] == W_READY:
+                        ready = True
+                if not ready:
+                    err[0] = C.E_DEADLOCK
+                    err[1] = bid
+                    return -1
+    return 0

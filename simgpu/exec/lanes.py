@@ -1,0 +1,138 @@
+"""Reading and writing one operand of one warp instruction for all 32 lanes.
+
+Registers hold raw bits: a 32-bit file (8/16/32-bit registers) and a 64-bit
+file. fetch_bits gives every lane's value zero-extended to 64 bits,
+fetch_float the value as a float (f32 read through the float32 view),
+store_bits / store_float write the active lanes, truncating to the register's
+width (an f32 destination rounds to nearest, as float32() does).
+"""
+import numpy as np
+
+from ..ptx import codes as C
+from .jit import njit
+
+
+@njit
+def sreg_value(W, sreg, w, lane):
+    """Value of a special register for one lane of warp slot w."""
+    b = W.wblock[w]
+    if sreg <= C.SR_TID_Z:
+        return np.uint64(W.tid[w, lane, sreg - C.SR_TID_X])
+    if sreg <= C.SR_NTID_Z:
+        return np.uint64(W.dims[sreg - C.SR_NTID_X])
+    if sreg <= C.SR_CTAID_Z:
+        return np.uint64(W.bctaid[b, sreg - C.SR_CTAID_X])
+    if sreg <= C.SR_NCTAID_Z:
+        return np.uint64(W.dims[3 + sreg - C.SR_NCTAID_X])
+    if sreg == C.SR_LANEID:
+        return np.uint64(lane)
+    if sreg == C.SR_WARPID:
+        return np.uint64(W.wid[w])
+    if sreg == C.SR_SMID or sreg == C.SR_GRIDID:
+        return np.uint64(0)
+    if sreg == C.SR_NWARPID:
+        return np.uint64(64)
+    if sreg == C.SR_NSMID:
+        return np.uint64(1)
+    if sreg == C.SR_CLOCK:
+        return np.uint64(W.clock[0] & 0xFFFFFFFF)
+    if sreg == C.SR_CLOCK64:
+        return np.uint64(W.clock[0])
+    if sreg == C.SR_LANEMASK_EQ:
+        return np.uint64(1 << lane)
+    if sreg == C.SR_LANEMASK_LT:
+        return np.uint64((1 << lane) - 1)
+    if sreg == C.SR_LANEMASK_LE:
+        return np.uint64((2 << lane) - 1)
+    if sreg == C.SR_LANEMASK_GT:
+        return np.uint64(0xFFFFFFFF & ~((2 << lane) - 1))
+    if sreg == C.SR_LANEMASK_GE:
+        return np.uint64(0xFFFFFFFF & ~((1 << lane) - 1))
+    return np.uint64(0)
+
+
+@njit
+def fetch_bits(P, W, i, k, w, out):
+    kind = P.okind[i, k]
+    r = P.oreg[i, k]
+    if kind == C.K_R32:
+        for l in range(32):
+            out[l] = np.uint64(W.r32[w, r, l])
+    elif kind == C.K_R64:
+        for l in range(32):
+            out[l] = W.r64[w, r, l]
+    elif kind == C.K_IMM:
+        v = P.obits[i, k]
+        for l in range(32):
+            out[l] = v
+    elif kind == C.K_PRED:
+        neg = P.oreg2[i, k]
+        for l in range(32):
+            out[l] = np.uint64((W.pr[w, r, l] != 0) ^ (neg != 0))
+    elif kind == C.K_SREG:
+        for l in range(32):
+            out[l] = sreg_value(W, r, w, l)
+    else:
+        for l in range(32):
+            out[l] = np.uint64(0)
+
+
+@njit
+def fetch_float(P, W, i, k, w, out):
+    kind = P.okind[i, k]
+    r = P.oreg[i, k]
+    if kind == C.K_R32:
+        for l in range(32):
+            out[l] = np.float64(W.r32f[w, r, l])
+    elif kind == C.K_R64:
+        for l in range(32):
+            out[l] = W.r64f[w, r, l]
+    else:
+        v = P.ofloat[i, k]
+        for l in range(32):
+            out[l] = v
+
+
+@njit
+def to_signed(src, bits, out):
+    """out (int64) = src (uint64 bits) read as a `bits`-wide signed integer."""
+    sh = np.uint64(64 - bits)
+    for l in range(32):
+        out[l] = np.int64(src[l] << sh) >> np.int64(sh)
+
+
+@njit
+def store_bits(P, W, i, k, w, mask, val):
+    kind = P.okind[i, k]
+    r = P.oreg[i, k]
+    if kind == C.K_R32:
+        for l in range(32):
+            if (mask >> l) & 1:
+                W.r32[w, r, l] = np.uint32(val[l] & np.uint64(0xFFFFFFFF))
+    elif kind == C.K_R64:
+        for l in range(32):
+            if (mask >> l) & 1:
+                W.r64[w, r, l] = val[l]
+    elif kind == C.K_PRED:
+        for l in range(32):
+            if (mask >> l) & 1:
+                W.pr[w, r, l] = np.uint8(val[l] != 0)
+
+
+@njit
+def store_float(P, W, i, k, w, mask, val):
+    kind = P.okind[i, k]
+    r = P.oreg[i, k]
+    if kind == C.K_R32:
+        for l in range(32):
+            if (mask >> l) & 1:
+                W.r32f[w, r, l] = np.float32(val[l])
+    elif kind == C.K_R64:
+        for l in range(32):
+            if (mask >> l) & 1:
+                W.r64f[w, r, l] = val[l]
+
+
+@njit
+def lane_bit(mask, l):
+    return (mask >> l) & 1

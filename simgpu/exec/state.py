@@ -1,0 +1,81 @@
+"""Machine state as flat numpy arrays (structure of arrays), grouped in
+namedtuples that compiled code takes as arguments.
+
+- ProgArrays: the decoded program (one row per instruction).
+- Warps: per warp slot -- registers [slot, reg, lane] in a 32-bit file (with a
+  float32 view) and a 64-bit file (with a float64 view), predicates, the SIMT
+  reconvergence stack (pc, reconvergence pc, mask per level), exited and valid
+  lane masks, barrier wait state, thread indices; per block slot -- block
+  index, live-thread count and barrier arrival counts.
+- Mem: device memory as byte arrays with aligned views per width, for the
+  global, shared (per block slot), local (per thread) and param spaces, plus
+  the allocation table used for bounds checks.
+The timing core (next layer) sizes these for every resident warp of every SM;
+the functional run sizes them for one block at a time.
+"""
+from collections import namedtuple
+
+import numpy as np
+
+ProgArrays = namedtuple("ProgArrays", [
+    "op", "ty", "ty2", "sub", "sub2", "rnd", "flags", "space", "vec", "guard", "guard_neg",
+    "okind", "oreg", "oreg2", "obits", "ofloat", "ipdom"])
+
+Warps = namedtuple("Warps", [
+    "r32", "r32f", "r64", "r64f", "pr",
+    "stk_pc", "stk_rpc", "stk_mask", "sp",
+    "exited", "valid", "wstate", "wbar", "wblock", "wid", "tid",
+    "bctaid", "blive", "bar_arrived", "bar_count", "dims", "clock"])
+
+Mem = namedtuple("Mem", [
+    "g8", "g16", "g32", "g64", "g32f", "g64f", "alloc_lo", "alloc_hi",
+    "s8", "s16", "s32", "s64", "s32f", "s64f", "shared_size",
+    "l8", "l16", "l32", "l64", "l32f", "l64f", "local_size",
+    "p8", "p16", "p32", "p64"])
+
+STACK_DEPTH = 64
+MAX_BARRIERS = 16
+# warp states
+W_READY, W_BARRIER, W_DONE = 0, 1, 2
+
+
+def make_warps(n_warps, n_blocks, prog, grid, block):
+    nr32 = max(1, prog.nregs32)
+    nr64 = max(1, prog.nregs64)
+    npr = max(1, prog.npreds)
+    r32 = np.zeros((n_warps, nr32, 32), np.uint32)
+    r64 = np.zeros((n_warps, nr64, 32), np.uint64)
+    dims = np.array([block[0], block[1], block[2], grid[0], grid[1], grid[2]], np.int64)
+    return Warps(
+        r32=r32, r32f=r32.view(np.float32), r64=r64, r64f=r64.view(np.float64),
+        pr=np.zeros((n_warps, npr, 32), np.uint8),
+        stk_pc=np.zeros((n_warps, STACK_DEPTH), np.int32),
+        stk_rpc=np.zeros((n_warps, STACK_DEPTH), np.int32),
+        stk_mask=np.zeros((n_warps, STACK_DEPTH), np.int64),
+        sp=np.zeros(n_warps, np.int32),
+        exited=np.zeros(n_warps, np.int64), valid=np.zeros(n_warps, np.int64),
+        wstate=np.full(n_warps, W_DONE, np.int8), wbar=np.zeros(n_warps, np.int8),
+        wblock=np.zeros(n_warps, np.int32), wid=np.zeros(n_warps, np.int32),
+        tid=np.zeros((n_warps, 32, 3), np.int32),
+        bctaid=np.zeros((n_blocks, 3), np.int32), blive=np.zeros(n_blocks, np.int32),
+        bar_arrived=np.zeros((n_blocks, MAX_BARRIERS), np.int32),
+        bar_count=np.zeros((n_blocks, MAX_BARRIERS), np.int32),
+        dims=dims, clock=np.zeros(1, np.int64))
+
+
+def _views(buf):
+    return (buf, buf.view(np.uint16), buf.view(np.uint32), buf.view(np.uint64),
+            buf.view(np.float32), buf.view(np.float64))
+
+
+def make_mem(gmem, alloc_lo, alloc_hi, n_blocks, shared_size, n_threads, local_size, params):
+    """gmem: uint8 (length a multiple of 8); shared/local sizes in bytes."""
+    s_bytes = max(8, -(-shared_size // 8) * 8)
+    l_bytes = max(8, -(-local_size // 8) * 8)
+    p = np.zeros(max(8, -(-len(params) // 8) * 8), np.uint8)
+    p[:len(params)] = params
+    g = _views(gmem)
+    s = _views(np.zeros((n_blocks, s_bytes), np.uint8))
+    loc = _views(np.zeros((n_threads, l_bytes), np.uint8))
+    return Mem(*g, alloc_lo, alloc_hi, *s, shared_size, *loc, local_size,
+               p, p.view(np.uint16), p.view(np.uint32), p.view(np.uint64))

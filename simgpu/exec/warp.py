@@ -1,0 +1,427 @@
+"""Executing one instruction of one warp: the SIMT core's functional step.
+
+The SIMT stack (reconvergence stack) follows GPGPU-Sim's model of
+pre-Volta NVIDIA GPUs (Fung et al., MICRO 2007): each warp has a stack of
+(pc, reconvergence pc, active mask). A branch that splits the warp sets the
+top entry's pc to the branch's immediate post-dominator and pushes the
+not-taken and then the taken side; a side pops when its pc reaches the
+reconvergence pc, and the lanes run on together. Volta's independent thread
+scheduling is not modeled: programs that need it (spin locks between lanes
+of one warp) can hang here, which the instruction cap reports.
+
+Barriers (bar.sync / barrier.sync) count arriving threads; a barrier with no
+thread count completes when every non-exited thread of the block has
+arrived. A warp that exits counts as arrived, so blocks whose threads exit
+early do not hang.
+
+`step` is the unit the engines call: it executes the instruction at the top
+of warp w's stack and returns ST_OK, ST_BARRIER (now waiting), ST_EXITED
+(the whole warp finished) or ST_FAULT (err holds the record).
+"""
+import numpy as np
+
+from ..ptx import codes as C
+from . import memory as MEM
+from .alu import TBITS, TKIND, alu, float_bits, float_value
+from .jit import njit
+from .lanes import fetch_bits, store_bits
+from .state import MAX_BARRIERS, STACK_DEPTH, W_BARRIER, W_DONE, W_READY
+
+
+@njit
+def popcount(m):
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+@njit
+def guard_mask(P, W, i, w, active):
+    g = P.guard[i]
+    if g < 0:
+        return active
+    neg = P.guard_neg[i] != 0
+    m = np.int64(0)
+    for l in range(32):
+        if (active >> l) & 1 and ((W.pr[w, g, l] != 0) != neg):
+            m |= np.int64(1) << l
+    return m
+
+
+@njit
+def release_barrier(W, b, bar):
+    W.bar_arrived[b, bar] = 0
+    W.bar_count[b, bar] = 0
+    for v in range(W.wstate.shape[0]):
+        if W.wblock[v] == b and W.wstate[v] == W_BARRIER and W.wbar[v] == bar:
+            W.wstate[v] = W_READY
+
+
+@njit
+def try_release(W, b):
+    """Complete every barrier of block b whose expected threads have all arrived."""
+    for bar in range(MAX_BARRIERS):
+        arrived = W.bar_arrived[b, bar]
+        if arrived > 0:
+            expect = W.bar_count[b, bar] if W.bar_count[b, bar] > 0 else W.blive[b]
+            if arrived >= expect:
+                release_barrier(W, b, bar)
+
+
+@njit
+def exit_lanes(W, w, m):
+    """Lanes m of warp w exit: remove them from every stack level."""
+    m &= ~W.exited[w]
+    W.exited[w] |= m
+    for k in range(W.sp[w] + 1):
+        W.stk_mask[w, k] &= ~m
+    W.blive[W.wblock[w]] -= popcount(m)
+
+
+@njit
+def settle(P, W, w):
+    """Pop finished or reconverged stack levels; True if the warp is done."""
+    while True:
+        sp = W.sp[w]
+        if sp < 0:
+            return True
+        if W.stk_mask[w, sp] == 0 or W.stk_pc[w, sp] == W.stk_rpc[w, sp]:
+            W.sp[w] = sp - 1
+            continue
+        if W.stk_pc[w, sp] >= P.op.shape[0]:        # fell off the end: those lanes exit
+            exit_lanes(W, w, W.stk_mask[w, sp])
+            continue
+        return False
+
+
+@njit
+def address(P, W, i, w, l):
+    base = np.uint64(0)
+    b = P.oreg2[i, 4]
+    if b == C.ABASE_R64:
+        base = W.r64[w, P.oreg[i, 4], l]
+    elif b == C.ABASE_R32:
+        base = np.uint64(W.r32[w, P.oreg[i, 4], l])
+    return base + P.obits[i, 4]
+
+
+@njit
+def sext_to(v, bits):
+    sh = np.uint64(64 - bits)
+    return np.uint64(np.int64(v << sh) >> np.int64(sh))
+
+
+@njit
+def mem_op(P, W, M, i, w, mask, U, err):
+    op = P.op[i]
+    t = P.ty[i]
+    nbytes = max(1, TBITS[t] // 8)
+    vec = np.int64(P.vec[i])
+    signed = TKIND[t] == C.KIND_SIGNED
+    blk = W.wblock[w]
+    if op == C.OP_ST:
+        for e in range(vec):
+            fetch_bits(P, W, i, e, w, U[e])
+    for l in range(32):
+        if not (mask >> l) & 1:
+            continue
+        addr = address(P, W, i, w, l)
+        space, off = MEM.resolve(P.space[i], addr)
+        if not MEM.check(M, space, off, nbytes * vec, nbytes * vec, l, addr, err):
+            return
+        thr = w * 32 + l
+        if op == C.OP_LD or op == C.OP_LDU:
+            for e in range(vec):
+                v = MEM.load(M, space, off + e * nbytes, nbytes, blk, thr)
+                if signed and nbytes < 8:
+                    v = sext_to(v, nbytes * 8)
+                U[e][l] = v
+        elif op == C.OP_ST:
+            for e in range(vec):
+                MEM.store(M, space, off + e * nbytes, nbytes, blk, thr, U[e][l])
+    if op == C.OP_LD or op == C.OP_LDU:
+        for e in range(vec):
+            store_bits(P, W, i, e, w, mask, U[e])
+
+
+@njit
+def atomic_new(aop, t, old, b, c):
+    """The value an atomic writes, given the old value and operands (raw bits)."""
+    kind = TKIND[t]
+    bits = TBITS[t]
+    if aop == C.A_EXCH:
+        return b
+    if aop == C.A_CAS:
+        wm = np.uint64(0xFFFFFFFF) if bits == 32 else np.uint64(0xFFFFFFFFFFFFFFFF)
+        return c if (old & wm) == (b & wm) else old
+    if aop == C.A_AND:
+        return old & b
+    if aop == C.A_OR:
+        return old | b
+    if aop == C.A_XOR:
+        return old ^ b
+    if aop == C.A_INC:
+        o = old & np.uint64(0xFFFFFFFF)
+        return np.uint64(0) if o >= (b & np.uint64(0xFFFFFFFF)) else o + np.uint64(1)
+    if aop == C.A_DEC:
+        o = old & np.uint64(0xFFFFFFFF)
+        bb = b & np.uint64(0xFFFFFFFF)
+        return bb if (o == 0 or o > bb) else o - np.uint64(1)
+    if kind == C.KIND_FLOAT:
+        x = float_value(old, t)
+        y = float_value(b, t)
+        if aop == C.A_ADD:
+            r = x + y
+        elif aop == C.A_MIN:
+            r = min(x, y)
+        else:
+            r = max(x, y)
+        return float_bits(r, t)
+    if aop == C.A_ADD:
+        return old + b
+    if kind == C.KIND_SIGNED:
+        x = np.int64(sext_to(old, bits))
+        y = np.int64(sext_to(b, bits))
+        r = min(x, y) if aop == C.A_MIN else max(x, y)
+        return np.uint64(r)
+    wm = np.uint64(0xFFFFFFFF) if bits == 32 else np.uint64(0xFFFFFFFFFFFFFFFF)
+    x = old & wm
+    y = b & wm
+    return min(x, y) if aop == C.A_MIN else max(x, y)
+
+
+@njit
+def atomic_op(P, W, M, i, w, mask, U, err):
+    t = P.ty[i]
+    nbytes = TBITS[t] // 8
+    aop = P.sub[i]
+    blk = W.wblock[w]
+    b, c, d = U[1], U[2], U[0]
+    fetch_bits(P, W, i, 1, w, b)
+    if aop == C.A_CAS:
+        fetch_bits(P, W, i, 2, w, c)
+    for l in range(32):                      # lanes in order: one serialization of the atomics
+        if not (mask >> l) & 1:
+            continue
+        addr = address(P, W, i, w, l)
+        space, off = MEM.resolve(P.space[i], addr)
+        if space != C.SPACE_GLOBAL and space != C.SPACE_SHARED:
+            MEM.fault(err, C.E_BAD_SPACE, l, addr, space)
+            return
+        if not MEM.check(M, space, off, nbytes, nbytes, l, addr, err):
+            return
+        old = MEM.load(M, space, off, nbytes, blk, w * 32 + l)
+        MEM.store(M, space, off, nbytes, blk, w * 32 + l, atomic_new(aop, t, old, b[l], c[l]))
+        d[l] = old
+    if P.op[i] == C.OP_ATOM:
+        store_bits(P, W, i, 0, w, mask, d)
+
+
+@njit
+def warp_op(P, W, i, w, active, mask, U):
+    op = P.op[i]
+    d = U[0]
+    if op == C.OP_ACTIVEMASK:
+        for l in range(32):
+            d[l] = np.uint64(active)
+        store_bits(P, W, i, 0, w, mask, d)
+        return
+    if op == C.OP_VOTE:
+        pv = U[1]
+        fetch_bits(P, W, i, 1, w, pv)
+        mm = U[2]
+        fetch_bits(P, W, i, 2, w, mm)
+        members = mask & np.int64(mm[0] & np.uint64(0xFFFFFFFF))
+        ballot = np.int64(0)
+        for l in range(32):
+            if (members >> l) & 1 and pv[l] != 0:
+                ballot |= np.int64(1) << l
+        mode = P.sub[i]
+        if mode == C.VOTE_BALLOT:
+            r = np.uint64(ballot)
+        elif mode == C.VOTE_ALL:
+            r = np.uint64(ballot == members)
+        elif mode == C.VOTE_ANY:
+            r = np.uint64(ballot != 0)
+        else:
+            r = np.uint64(ballot == 0 or ballot == members)
+        for l in range(32):
+            d[l] = r
+        store_bits(P, W, i, 0, w, mask, d)
+        return
+    if op == C.OP_SHFL:
+        a, b, c, p = U[2], U[3], U[4], U[1]
+        fetch_bits(P, W, i, 2, w, a)
+        fetch_bits(P, W, i, 3, w, b)
+        fetch_bits(P, W, i, 4, w, c)
+        mode = P.sub[i]
+        for l in range(32):
+            bval = np.int64(b[l] & np.uint64(0x1F))
+            cv = np.int64(c[l])
+            clamp = cv & 0x1F
+            segmask = (cv >> 8) & 0x1F
+            max_lane = (l & segmask) | (clamp & ~segmask)
+            min_lane = l & segmask
+            if mode == C.SHFL_UP:
+                j = l - bval
+                ok = j >= max_lane
+            elif mode == C.SHFL_DOWN:
+                j = l + bval
+                ok = j <= max_lane
+            elif mode == C.SHFL_BFLY:
+                j = l ^ bval
+                ok = j <= max_lane
+            else:
+                j = min_lane | (bval & ~segmask)
+                ok = j <= max_lane
+            if not ok:
+                j = l
+            d[l] = a[j]
+            p[l] = np.uint64(ok)
+        store_bits(P, W, i, 0, w, mask, d)
+        if P.okind[i, 1] != C.K_NONE:
+            store_bits(P, W, i, 1, w, mask, p)
+        return
+    if op == C.OP_REDUX:
+        a = U[1]
+        fetch_bits(P, W, i, 1, w, a)
+        aop = P.sub[i]
+        signed = TKIND[P.ty[i]] == C.KIND_SIGNED
+        first = True
+        acc = np.uint64(0)
+        for l in range(32):
+            if not (mask >> l) & 1:
+                continue
+            v = a[l] & np.uint64(0xFFFFFFFF)
+            if first:
+                acc = v
+                first = False
+            elif aop == C.A_ADD:
+                acc = (acc + v) & np.uint64(0xFFFFFFFF)
+            elif aop == C.A_AND:
+                acc &= v
+            elif aop == C.A_OR:
+                acc |= v
+            elif aop == C.A_XOR:
+                acc ^= v
+            elif signed:
+                x = np.int64(sext_to(acc, 32))
+                y = np.int64(sext_to(v, 32))
+                acc = np.uint64(min(x, y) if aop == C.A_MIN else max(x, y)) & np.uint64(0xFFFFFFFF)
+            else:
+                acc = min(acc, v) if aop == C.A_MIN else max(acc, v)
+        for l in range(32):
+            d[l] = acc
+        store_bits(P, W, i, 0, w, mask, d)
+
+
+@njit
+def cvta(P, W, i, w, mask, U):
+    a = U[1]
+    fetch_bits(P, W, i, 1, w, a)
+    space = P.space[i]
+    base = np.uint64(0)
+    if space == C.SPACE_SHARED:
+        base = np.uint64(MEM.SHARED_WINDOW)
+    elif space == C.SPACE_LOCAL:
+        base = np.uint64(MEM.LOCAL_WINDOW)
+    for l in range(32):
+        if P.sub[i] == C.CVTA_FROM_GENERIC:
+            U[0][l] = a[l] - base
+        else:
+            U[0][l] = a[l] + base
+    store_bits(P, W, i, 0, w, mask, U[0])
+
+
+@njit
+def step(P, W, M, w, U, I, F, err, counts, pc_counts):
+    """Execute the instruction at the top of warp w's SIMT stack."""
+    sp = W.sp[w]
+    pc = W.stk_pc[w, sp]
+    active = W.stk_mask[w, sp]
+    i = pc
+    mask = guard_mask(P, W, i, w, active)
+    op = P.op[i]
+    counts[0] += 1                      # warp instructions
+    counts[1] += popcount(mask)         # thread instructions (predicated on)
+    counts[2 + op] += 1
+    pc_counts[i] += 1
+    W.clock[0] += 1
+    next_pc = pc + 1
+    status = C.ST_OK
+    if op == C.OP_BRA:
+        target = np.int32(P.obits[i, 0])
+        taken = mask
+        not_taken = active & ~taken
+        if taken == 0:
+            pass
+        elif not_taken == 0:
+            next_pc = target
+        else:
+            if sp + 2 >= STACK_DEPTH:
+                err[0] = C.E_STACK
+                return C.ST_FAULT
+            r = P.ipdom[i]
+            W.stk_pc[w, sp] = r if r >= 0 else P.op.shape[0] + 1
+            W.stk_pc[w, sp + 1] = next_pc
+            W.stk_rpc[w, sp + 1] = r
+            W.stk_mask[w, sp + 1] = not_taken
+            W.stk_pc[w, sp + 2] = target
+            W.stk_rpc[w, sp + 2] = r
+            W.stk_mask[w, sp + 2] = taken
+            W.sp[w] = sp + 2
+            if r < 0:       # no reconvergence before exit: the base entry never runs again
+                W.stk_mask[w, sp] = 0
+            if settle(P, W, w):
+                W.wstate[w] = W_DONE
+                return C.ST_EXITED
+            return C.ST_OK
+    elif op == C.OP_RET or op == C.OP_EXIT:
+        if mask != 0:
+            exit_lanes(W, w, mask)
+            try_release(W, W.wblock[w])
+    elif op == C.OP_BAR or op == C.OP_BARRIER:
+        if mask != 0:
+            bar = np.int64(0)
+            if P.okind[i, 1] == C.K_IMM:
+                bar = np.int64(P.obits[i, 1])
+            else:
+                fetch_bits(P, W, i, 1, w, U[1])
+                bar = np.int64(U[1][0])
+            if bar < 0 or bar >= MAX_BARRIERS:
+                err[0] = C.E_BAD_SPACE
+                err[5] = bar
+                return C.ST_FAULT
+            b = W.wblock[w]
+            if P.okind[i, 2] != C.K_NONE:
+                fetch_bits(P, W, i, 2, w, U[2])
+                W.bar_count[b, bar] = np.int32(U[2][0])
+            W.bar_arrived[b, bar] += popcount(mask)
+            expect = W.bar_count[b, bar] if W.bar_count[b, bar] > 0 else W.blive[b]
+            if W.bar_arrived[b, bar] >= expect:
+                release_barrier(W, b, bar)
+            elif P.sub[i] == C.BAR_SYNC:
+                W.wstate[w] = W_BARRIER
+                W.wbar[w] = bar
+                status = C.ST_BARRIER
+    elif op == C.OP_LD or op == C.OP_ST or op == C.OP_LDU:
+        mem_op(P, W, M, i, w, mask, U, err)
+    elif op == C.OP_ATOM or op == C.OP_RED:
+        atomic_op(P, W, M, i, w, mask, U, err)
+    elif op == C.OP_SHFL or op == C.OP_VOTE or op == C.OP_ACTIVEMASK or op == C.OP_REDUX:
+        warp_op(P, W, i, w, active, mask, U)
+    elif op == C.OP_CVTA:
+        cvta(P, W, i, w, mask, U)
+    elif op == C.OP_MEMBAR or op == C.OP_FENCE or op == C.OP_PREFETCH or op == C.OP_NOP:
+        pass
+    else:
+        alu(P, W, i, w, mask, U, I, F)
+    if err[0] != C.E_NONE:
+        return C.ST_FAULT
+    W.stk_pc[w, W.sp[w]] = next_pc
+    if settle(P, W, w):
+        W.wstate[w] = W_DONE
+        return C.ST_EXITED
+    return status

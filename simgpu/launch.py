@@ -1,0 +1,296 @@
+"""The public API: load a kernel, launch it on numpy data, get a Result.
+
+    k = simgpu.load("programs/vector_add.s")
+    res = simgpu.launch(k, grid=256, block=256, args=[out, a, b, n])
+    res.stats["warp_instructions"]
+
+Pointer parameters take numpy arrays: each is copied into its own device
+allocation (256-byte aligned, with unmapped gaps between allocations, as
+cudaMalloc returns) and copied back into the same array after the run.
+Value parameters take Python or numpy scalars, converted to the .param type.
+"""
+import struct
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .config import load_config
+from .errors import AssemblyError, KernelFault, LaunchError
+from .ptx import assemble, parse_module
+from .ptx import codes as C
+from .ptx.assemble import GLOBAL_BASE
+
+ALLOC_ALIGN = 256          # cudaMalloc alignment (CUDA C Programming Guide, 5.3.2)
+DEFAULT_MAX_WARP_INSTRUCTIONS = 2_000_000_000
+
+
+@dataclass
+class Kernel:
+    """An assembled kernel: its Program and where it came from."""
+    program: object
+    path: str
+    name: str
+
+    @property
+    def params(self):
+        return self.program.params
+
+
+@dataclass
+class Result:
+    stats: dict
+    grid: tuple
+    block: tuple
+    config: object
+    kernel: Kernel
+    per_pc: np.ndarray = field(repr=False, default=None)
+
+
+def load(path, kernel=None, text=None):
+    """Assemble one kernel of a .s/.ptx file (kernel= picks an entry by name)."""
+    path = str(path)
+    if text is None:
+        try:
+            text = Path(path).read_text()
+        except FileNotFoundError:
+            raise AssemblyError("file not found", path, 0, 0) from None
+        except UnicodeDecodeError:
+            raise AssemblyError("not a text file", path, 0, 0) from None
+    module = parse_module(text, path)
+    prog = assemble(module, kernel)
+    return Kernel(prog, path, prog.name)
+
+
+def kernel_names(path):
+    module = parse_module(Path(path).read_text(), str(path))
+    return [f.name for f in module.functions.values() if f.is_entry]
+
+
+def _dim3(v, what):
+    if isinstance(v, (int, np.integer)):
+        v = (int(v),)
+    try:
+        v = tuple(int(x) for x in v)
+    except TypeError:
+        raise LaunchError(f"{what} must be an int or a tuple of up to 3 ints, got {v!r}") from None
+    if not 1 <= len(v) <= 3:
+        raise LaunchError(f"{what} must have 1 to 3 dimensions, got {v!r}")
+    v = v + (1,) * (3 - len(v))
+    if any(x < 1 for x in v):
+        raise LaunchError(f"{what} dimensions must be >= 1, got {v}")
+    return v
+
+
+_PACK = {8: "<B", 16: "<H", 32: "<I", 64: "<Q"}
+
+
+def _pack_scalar(value, param, index):
+    t = param.type
+    bits, kind = C.TYPE_BITS[t], C.TYPE_KIND[t]
+    name = C.TYPES[t][0]
+    if param.size != max(1, bits // 8):
+        raise LaunchError(f"argument {index} ({param.name}): array parameters (.b8 [{param.size}]) "
+                          "are not supported")
+    if isinstance(value, (bool, np.bool_)):
+        value = int(value)
+    if kind == C.KIND_FLOAT:
+        if not isinstance(value, (int, float, np.integer, np.floating)):
+            raise LaunchError(f"argument {index} ({param.name}) is .{name}: expected a number, got {type(value).__name__}")
+        if bits == 32:
+            return struct.pack("<f", float(value))
+        if bits == 64:
+            return struct.pack("<d", float(value))
+        raise LaunchError(f"argument {index} ({param.name}): .{name} parameters are not supported")
+    if isinstance(value, (float, np.floating)):
+        if float(value) != int(value):
+            raise LaunchError(f"argument {index} ({param.name}) is .{name}: expected an integer, got {value!r}")
+        value = int(value)
+    if not isinstance(value, (int, np.integer)):
+        raise LaunchError(f"argument {index} ({param.name}) is .{name}: expected an integer "
+                          f"or a numpy array, got {type(value).__name__}")
+    value = int(value)
+    lo = -(1 << (bits - 1)) if kind == C.KIND_SIGNED else (-(1 << (bits - 1)) if name.startswith("b") else 0)
+    hi = (1 << bits) - 1 if kind != C.KIND_SIGNED else (1 << (bits - 1)) - 1
+    if not lo <= value <= hi:
+        raise LaunchError(f"argument {index} ({param.name}) = {value} does not fit in .{name}")
+    return struct.pack(_PACK[bits], value & ((1 << bits) - 1))
+
+
+class DeviceMemory:
+    """Host arrays laid out as device allocations in one byte array."""
+
+    def __init__(self, arrays):
+        self.arrays = arrays                   # list of (arg index, param name, ndarray)
+        offs, off = [], 0
+        for _, _, arr in arrays:
+            offs.append(off)
+            off += -(-max(arr.nbytes, 1) // ALLOC_ALIGN) * ALLOC_ALIGN + ALLOC_ALIGN  # + a guard gap
+        self.gmem = np.zeros(max(8, off), np.uint8)
+        self.offsets = offs
+        self.alloc_lo = np.array(offs, np.int64)
+        self.alloc_hi = np.array([o + a.nbytes for o, (_, _, a) in zip(offs, arrays)], np.int64)
+        for o, (_, _, arr) in zip(offs, arrays):
+            self.gmem[o:o + arr.nbytes] = np.ascontiguousarray(arr).reshape(-1).view(np.uint8)
+
+    def address(self, k):
+        return GLOBAL_BASE + self.offsets[k]
+
+    def copy_back(self):
+        for o, (_, _, arr) in zip(self.offsets, self.arrays):
+            flat = self.gmem[o:o + arr.nbytes].view(arr.dtype).reshape(arr.shape)
+            arr[...] = flat
+
+    def describe(self, addr):
+        """Nearest allocation to a global address, for fault messages."""
+        off = addr - GLOBAL_BASE
+        best = None
+        for k, (idx, name, arr) in enumerate(self.arrays):
+            lo, hi = self.offsets[k], self.offsets[k] + arr.nbytes
+            if lo <= off < hi:
+                return f"inside buffer '{name}' (argument {idx}, {arr.nbytes} bytes at {GLOBAL_BASE + lo:#x})"
+            dist = lo - off if off < lo else off - hi + 1
+            if best is None or dist < best[0]:
+                rel = f"{dist} bytes before" if off < lo else f"{dist - 1} bytes past the end of"
+                best = (dist, f"{rel} buffer '{name}' (argument {idx}, {arr.nbytes} bytes at {GLOBAL_BASE + lo:#x})")
+        return best[1] if best else "no buffers allocated"
+
+
+def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
+    nthreads = block[0] * block[1] * block[2]
+    if nthreads > cfg["max_threads_per_block"]:
+        raise LaunchError(f"block {block} has {nthreads} threads; {cfg['name']} allows at most "
+                          f"{cfg['max_threads_per_block']} per block")
+    for k, (b, m) in enumerate(zip(block, cfg["max_block_dim"])):
+        if b > m:
+            raise LaunchError(f"block dimension {'xyz'[k]} = {b} exceeds the maximum {m}")
+    for k, (g, m) in enumerate(zip(grid, cfg["max_grid_dim"])):
+        if g > m:
+            raise LaunchError(f"grid dimension {'xyz'[k]} = {g} exceeds the maximum {m}")
+    if prog.reqntid is not None:
+        want = tuple(prog.reqntid) + (1,) * (3 - len(prog.reqntid))
+        if want != block:
+            raise LaunchError(f"kernel {prog.name} requires block {want} (.reqntid), launched with {block}")
+    if prog.maxntid is not None:
+        lim = 1
+        for x in prog.maxntid:
+            lim *= x
+        if nthreads > lim:
+            raise LaunchError(f"kernel {prog.name} allows at most {lim} threads per block (.maxntid), "
+                              f"launched with {nthreads}")
+    if shared_bytes < 0:
+        raise LaunchError(f"shared_bytes must be >= 0, got {shared_bytes}")
+    if shared_bytes and not prog.has_dynamic_shared:
+        pass  # CUDA allows dynamic shared memory the kernel never names
+    total = prog.shared_static + shared_bytes
+    if total > cfg["max_shared_memory_per_block"]:
+        raise LaunchError(f"block needs {total} bytes of shared memory ({prog.shared_static} static + "
+                          f"{shared_bytes} dynamic); {cfg['name']} allows {cfg['max_shared_memory_per_block']}")
+    if regs_per_thread is not None and not 1 <= regs_per_thread <= cfg["max_registers_per_thread"]:
+        raise LaunchError(f"regs_per_thread = {regs_per_thread}; {cfg['name']} allows 1 to "
+                          f"{cfg['max_registers_per_thread']}")
+    if regs_per_thread is not None:
+        unit = cfg["register_alloc_unit"]
+        per_warp = -(-regs_per_thread * 32 // unit) * unit
+        if per_warp * (-(-nthreads // 32)) > cfg["registers_per_sm"]:
+            raise LaunchError(f"block of {nthreads} threads at {regs_per_thread} registers per thread "
+                              f"needs more than the SM's {cfg['registers_per_sm']} registers")
+
+
+def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_thread=None,
+           max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS):
+    """Run `kernel` over `grid` x `block` threads; numpy arrays in `args` are updated in place."""
+    from .exec.functional import run_grid
+    from .exec.state import make_mem, make_warps
+    if not isinstance(kernel, Kernel):
+        raise LaunchError(f"launch() takes a Kernel from simgpu.load(), got {type(kernel).__name__}")
+    prog = kernel.program
+    cfg = load_config(config)
+    grid, block = _dim3(grid, "grid"), _dim3(block, "block")
+    check_launch(prog, grid, block, cfg, int(shared_bytes), regs_per_thread)
+    args = list(args)
+    if len(args) != len(prog.params):
+        names = ", ".join(f"{p.name} .{C.TYPES[p.type][0]}" for p in prog.params)
+        raise LaunchError(f"kernel {prog.name} takes {len(prog.params)} arguments ({names}), got {len(args)}")
+    arrays = []
+    for k, (a, p) in enumerate(zip(args, prog.params)):
+        if isinstance(a, np.ndarray):
+            if C.TYPE_BITS[p.type] != 64 or C.TYPE_KIND[p.type] == C.KIND_FLOAT:
+                raise LaunchError(f"argument {k} ({p.name}) is .{C.TYPES[p.type][0]}, not a pointer: "
+                                  "pass a scalar, not an array")
+            if not a.flags.c_contiguous:
+                raise LaunchError(f"argument {k} ({p.name}): arrays must be C-contiguous")
+            arrays.append((k, p.name, a))
+    dev = DeviceMemory(arrays)
+    params = bytearray(prog.param_bytes)
+    ai = 0
+    for k, (a, p) in enumerate(zip(args, prog.params)):
+        if isinstance(a, np.ndarray):
+            raw = struct.pack("<Q", dev.address(ai))
+            ai += 1
+        else:
+            raw = _pack_scalar(a, p, k)
+        params[p.offset:p.offset + len(raw)] = raw
+    nthreads = block[0] * block[1] * block[2]
+    nwarps = -(-nthreads // 32)
+    W = make_warps(nwarps, 1, prog, grid, block)
+    M = make_mem(dev.gmem, dev.alloc_lo, dev.alloc_hi, 1, prog.shared_static + int(shared_bytes),
+                 nwarps * 32, prog.local_bytes, np.frombuffer(bytes(params), np.uint8))
+    U = np.zeros((6, 32), np.uint64)
+    I = np.zeros((6, 32), np.int64)
+    F = np.zeros((6, 32), np.float64)
+    err = np.zeros(8, np.int64)
+    counts = np.zeros(2 + len(C.OPCODES), np.int64)
+    pc_counts = np.zeros(max(1, prog.n), np.int64)
+    if prog.n == 0:
+        raise LaunchError(f"kernel {prog.name} has no instructions")
+    nblocks = grid[0] * grid[1] * grid[2]
+    rc = run_grid(prog.arrays(), W, M, 0, nblocks, 64, max_warp_instructions, U, I, F, err, counts, pc_counts)
+    if rc != 0:
+        raise KernelFault(fault_message(prog, err, W, dev, grid, block))
+    dev.copy_back()
+    stats = {
+        "warp_instructions": int(counts[0]),
+        "thread_instructions": int(counts[1]),
+        "blocks": nblocks,
+        "threads": nblocks * nthreads,
+        "warps": nblocks * nwarps,
+        "opcodes": {C.OPCODES[k]: int(v) for k, v in enumerate(counts[2:]) if v},
+    }
+    stats["simt_efficiency"] = stats["thread_instructions"] / (32 * max(1, stats["warp_instructions"]))
+    return Result(stats, grid, block, cfg, kernel, per_pc=pc_counts)
+
+
+def _block_xyz(bid, grid):
+    return (bid % grid[0], (bid // grid[0]) % grid[1], bid // (grid[0] * grid[1]))
+
+
+def fault_message(prog, err, W, dev, grid, block):
+    code, bid, w, lane, pc, addr, space = (int(x) for x in err[:7])
+    bxyz = _block_xyz(bid, grid)
+    if code == C.E_DEADLOCK:
+        waiting = []
+        for v in range(W.wstate.shape[0]):
+            if W.wstate[v] == 1:
+                wpc = int(W.stk_pc[v, W.sp[v]]) - 1
+                loc, _ = prog.where(wpc)
+                waiting.append(f"warp {v} at pc {wpc} ({loc})")
+        return (f"barrier deadlock in block {bxyz}: {', '.join(waiting) or 'all warps waiting'} wait at a "
+                "barrier that the block's other threads never reach")
+    loc, text = prog.where(pc)
+    t = w * 32 + lane
+    txyz = (t % block[0], (t // block[0]) % block[1], t // (block[0] * block[1]))
+    where = f"block {bxyz} thread {txyz} (warp {w} lane {lane}) at pc {pc} ({loc}: {text})"
+    if code == C.E_RUNAWAY:
+        return (f"kernel stopped after {DEFAULT_MAX_WARP_INSTRUCTIONS:,} warp instructions (runaway loop?) "
+                f"in block {bxyz} warp {w} at pc {pc} ({loc}: {text}); raise max_warp_instructions if intended")
+    if code == C.E_STACK:
+        return f"SIMT stack overflow (branches nested too deep) at {where}"
+    sname = C.SPACE_NAMES[space] if 0 <= space < len(C.SPACE_NAMES) else "?"
+    if code == C.E_MISALIGNED:
+        return f"misaligned {sname} access at address {addr & (2**64 - 1):#x} by {where}"
+    if code == C.E_OOB:
+        if space == C.SPACE_GLOBAL:
+            return f"out-of-bounds global access at address {addr & (2**64 - 1):#x} by {where}: {dev.describe(addr & (2**64 - 1))}"
+        return f"out-of-bounds {sname} access at offset {addr & (2**64 - 1):#x} by {where}"
+    return f"invalid memory access (space {sname}, address {addr & (2**64 - 1):#x}) by {where}"

@@ -1,0 +1,119 @@
+"""Integer codes shared by the assembler (which writes them) and the compiled
+executor (which dispatches on them). Numba reads these module-level ints as
+compile-time constants, so they are fixed here rather than numbered from the
+ISA table at import (a reordered table must never meet a stale on-disk cache).
+"""
+
+# ---- opcodes (one per PTX opcode name in isa/instructions.toml) ----
+OPCODES = (
+    "nop", "mov", "add", "sub", "mul", "mad", "mul24", "mad24", "fma", "div", "rem",
+    "abs", "neg", "min", "max", "and", "or", "xor", "not", "cnot", "lop3", "shl", "shr",
+    "setp", "selp", "cvt", "cvta", "rcp", "sqrt", "rsqrt", "ex2", "lg2", "sin", "cos",
+    "tanh", "copysign", "testp", "bfe", "bfi", "popc", "clz", "brev", "prmt",
+    "ld", "ldu", "st", "prefetch", "atom", "red", "bra", "ret", "exit", "bar", "barrier",
+    "membar", "fence", "shfl", "vote", "activemask", "redux", "shf",
+)
+OP = {name: i for i, name in enumerate(OPCODES)}
+(OP_NOP, OP_MOV, OP_ADD, OP_SUB, OP_MUL, OP_MAD, OP_MUL24, OP_MAD24, OP_FMA, OP_DIV, OP_REM,
+ OP_ABS, OP_NEG, OP_MIN, OP_MAX, OP_AND, OP_OR, OP_XOR, OP_NOT, OP_CNOT, OP_LOP3, OP_SHL, OP_SHR,
+ OP_SETP, OP_SELP, OP_CVT, OP_CVTA, OP_RCP, OP_SQRT, OP_RSQRT, OP_EX2, OP_LG2, OP_SIN, OP_COS,
+ OP_TANH, OP_COPYSIGN, OP_TESTP, OP_BFE, OP_BFI, OP_POPC, OP_CLZ, OP_BREV, OP_PRMT,
+ OP_LD, OP_LDU, OP_ST, OP_PREFETCH, OP_ATOM, OP_RED, OP_BRA, OP_RET, OP_EXIT, OP_BAR, OP_BARRIER,
+ OP_MEMBAR, OP_FENCE, OP_SHFL, OP_VOTE, OP_ACTIVEMASK, OP_REDUX, OP_SHF) = range(len(OPCODES))
+
+# ---- data types: code -> (name, bits, kind) ; kind 0 unsigned/bits, 1 signed, 2 float ----
+TYPES = (
+    ("none", 0, 0), ("pred", 1, 0),
+    ("b8", 8, 0), ("u8", 8, 0), ("s8", 8, 1),
+    ("b16", 16, 0), ("u16", 16, 0), ("s16", 16, 1), ("f16", 16, 2), ("bf16", 16, 2),
+    ("b32", 32, 0), ("u32", 32, 0), ("s32", 32, 1), ("f32", 32, 2),
+    ("b64", 64, 0), ("u64", 64, 0), ("s64", 64, 1), ("f64", 64, 2),
+)
+TYPE = {name: i for i, (name, _, _) in enumerate(TYPES)}
+(T_NONE, T_PRED, T_B8, T_U8, T_S8, T_B16, T_U16, T_S16, T_F16, T_BF16,
+ T_B32, T_U32, T_S32, T_F32, T_B64, T_U64, T_S64, T_F64) = range(len(TYPES))
+TYPE_BITS = tuple(b for _, b, _ in TYPES)
+TYPE_KIND = tuple(k for _, _, k in TYPES)
+KIND_UNSIGNED, KIND_SIGNED, KIND_FLOAT = 0, 1, 2
+
+# ---- operand kinds ----
+K_NONE = 0      # absent (or the sink `_`)
+K_R32 = 1       # 32-bit register file (also holds 8/16-bit registers)
+K_R64 = 2       # 64-bit register file
+K_PRED = 3      # predicate register (value), `!p` sets the NEG flag
+K_IMM = 4       # immediate: bits in imm_bits, value as float in imm_f
+K_SREG = 5      # special register (index into SREG_NAMES)
+K_ADDR = 6      # memory operand: base register (reg field, file in reg2) + imm offset
+K_LABEL = 7     # branch target: pc in imm_bits
+
+# address base register file for K_ADDR (stored in opnd_reg2)
+ABASE_NONE, ABASE_R32, ABASE_R64 = 0, 1, 2
+
+# ---- special registers ----
+SREG_NAMES = (
+    "%tid.x", "%tid.y", "%tid.z", "%ntid.x", "%ntid.y", "%ntid.z",
+    "%ctaid.x", "%ctaid.y", "%ctaid.z", "%nctaid.x", "%nctaid.y", "%nctaid.z",
+    "%laneid", "%warpid", "%smid", "%nwarpid", "%nsmid", "%clock", "%clock64",
+    "%lanemask_eq", "%lanemask_lt", "%lanemask_le", "%lanemask_gt", "%lanemask_ge",
+    "%gridid",
+)
+SREG = {name: i for i, name in enumerate(SREG_NAMES)}
+SREG["%tid"] = SREG["%tid.x"]            # PTX allows the bare vector name for .x
+(SR_TID_X, SR_TID_Y, SR_TID_Z, SR_NTID_X, SR_NTID_Y, SR_NTID_Z,
+ SR_CTAID_X, SR_CTAID_Y, SR_CTAID_Z, SR_NCTAID_X, SR_NCTAID_Y, SR_NCTAID_Z,
+ SR_LANEID, SR_WARPID, SR_SMID, SR_NWARPID, SR_NSMID, SR_CLOCK, SR_CLOCK64,
+ SR_LANEMASK_EQ, SR_LANEMASK_LT, SR_LANEMASK_LE, SR_LANEMASK_GT, SR_LANEMASK_GE,
+ SR_GRIDID) = range(len(SREG_NAMES))
+
+# ---- state spaces ----
+SPACE_GENERIC, SPACE_GLOBAL, SPACE_SHARED, SPACE_LOCAL, SPACE_PARAM, SPACE_CONST = range(6)
+SPACE_NAMES = ("generic", "global", "shared", "local", "param", "const")
+
+# ---- sub-operation (field `sub`): one meaning per opcode family ----
+# mul/mad: which part of the product
+MUL_LO, MUL_HI, MUL_WIDE = 0, 1, 2
+# setp comparisons
+CMP_NAMES = ("eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs",
+             "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan")
+CMP = {n: i for i, n in enumerate(CMP_NAMES)}
+(CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_LO, CMP_LS, CMP_HI, CMP_HS,
+ CMP_EQU, CMP_NEU, CMP_LTU, CMP_LEU, CMP_GTU, CMP_GEU, CMP_NUM, CMP_NAN) = range(len(CMP_NAMES))
+# setp boolean combination (field `sub2`)
+BOOL_NONE, BOOL_AND, BOOL_OR, BOOL_XOR = 0, 1, 2, 3
+# atomics / redux operations
+ATOM_NAMES = ("add", "min", "max", "exch", "cas", "and", "or", "xor", "inc", "dec")
+ATOM = {n: i for i, n in enumerate(ATOM_NAMES)}
+(A_ADD, A_MIN, A_MAX, A_EXCH, A_CAS, A_AND, A_OR, A_XOR, A_INC, A_DEC) = range(len(ATOM_NAMES))
+# shuffle modes
+SHFL = {"up": 0, "down": 1, "bfly": 2, "idx": 3}
+SHFL_UP, SHFL_DOWN, SHFL_BFLY, SHFL_IDX = range(4)
+# vote modes
+VOTE = {"all": 0, "any": 1, "uni": 2, "ballot": 3}
+VOTE_ALL, VOTE_ANY, VOTE_UNI, VOTE_BALLOT = range(4)
+# bar: sync or arrive
+BAR_SYNC, BAR_ARRIVE = 0, 1
+# testp classes
+TESTP = {"finite": 0, "infinite": 1, "number": 2, "notanumber": 3, "normal": 4, "subnormal": 5}
+# cvta direction (sub) ; space in `space`
+CVTA_TO_GENERIC, CVTA_FROM_GENERIC = 0, 1
+# prmt modes
+PRMT = {"": 0, "f4e": 1, "b4e": 2, "rc8": 3, "ecl": 4, "ecr": 5, "rc16": 6}
+
+# ---- rounding (field `rnd`) ----
+RND = {"": 0, "rn": 0, "rz": 1, "rm": 2, "rp": 3, "rni": 4, "rzi": 5, "rmi": 6, "rpi": 7, "rna": 0}
+RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI = range(8)
+
+# ---- flags (field `flags`, a bit set) ----
+F_FTZ = 1
+F_SAT = 2
+F_APPROX = 4
+F_UNI = 8
+F_VOLATILE = 16
+F_RELU = 32
+F_HAS_RND = 64      # a rounding modifier was written
+
+# ---- execution status returned by the warp step ----
+ST_OK, ST_BARRIER, ST_EXITED, ST_FAULT = 0, 1, 2, 3
+
+# ---- fault codes (err[0]) ----
+(E_NONE, E_OOB, E_MISALIGNED, E_DEADLOCK, E_RUNAWAY, E_BAD_SPACE, E_STACK, E_TRAP) = range(8)
