@@ -120,8 +120,12 @@ def _pack_scalar(value, param, index):
 class DeviceMemory:
     """Host arrays laid out as device allocations in one byte array."""
 
-    def __init__(self, arrays):
+    def __init__(self, arrays, global_init=b""):
         self.arrays = arrays                   # list of (arg index, param name, ndarray)
+        self.n_user = len(arrays)
+        if global_init:                        # the module's .global variables come first
+            self.arrays = [(-1, "<module .global variables>", np.frombuffer(global_init, np.uint8).copy())] + arrays
+        arrays = self.arrays
         offs, off = [], 0
         for _, _, arr in arrays:
             offs.append(off)
@@ -134,10 +138,13 @@ class DeviceMemory:
             self.gmem[o:o + arr.nbytes] = np.ascontiguousarray(arr).reshape(-1).view(np.uint8)
 
     def address(self, k):
-        return GLOBAL_BASE + self.offsets[k]
+        """Device address of the k-th user array."""
+        return GLOBAL_BASE + self.offsets[k + (len(self.arrays) - self.n_user)]
 
     def copy_back(self):
-        for o, (_, _, arr) in zip(self.offsets, self.arrays):
+        for o, (idx, _, arr) in zip(self.offsets, self.arrays):
+            if idx < 0:
+                continue
             flat = self.gmem[o:o + arr.nbytes].view(arr.dtype).reshape(arr.shape)
             arr[...] = flat
 
@@ -221,7 +228,7 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
             if not a.flags.c_contiguous:
                 raise LaunchError(f"argument {k} ({p.name}): arrays must be C-contiguous")
             arrays.append((k, p.name, a))
-    dev = DeviceMemory(arrays)
+    dev = DeviceMemory(arrays, prog.global_init)
     params = bytearray(prog.param_bytes)
     ai = 0
     for k, (a, p) in enumerate(zip(args, prog.params)):

@@ -57,6 +57,7 @@ class Program:
     shared_vars: list
     has_dynamic_shared: bool
     local_bytes: int
+    global_init: bytes         # module-level .global variables, placed first in global memory
     nregs32: int
     nregs64: int
     npreds: int
@@ -112,6 +113,20 @@ class Assembler:
     # ---- layout ----
     def layout(self):
         fn = self.fn
+        from .inline import inline_calls
+        instrs, labels, extra_local = inline_calls(self.m, fn)
+        fn.instrs, fn.labels = instrs, labels
+        fn.local = fn.local + extra_local
+        # module-level .global variables: the first bytes of global memory
+        off = 0
+        names = {}
+        self.global_init = bytearray()
+        for v in self.m.globals:
+            off = _align(off, v.align)
+            v.offset = off
+            names[v.name] = v
+            self.global_init += bytes(off - len(self.global_init)) + (v.init or bytes(v.size))
+            off += v.size
         off = 0
         for p in fn.params:
             off = _align(off, p.align)
@@ -127,7 +142,6 @@ class Assembler:
                         used.add(x.value)
                     if x.kind == "addr" and isinstance(x.base, str):
                         used.add(x.base)
-        names = {}
         svars = [v for v in self.m.shared if v.name in used] + fn.shared
         off = 0
         dynamic = []
@@ -188,6 +202,7 @@ class Assembler:
             name=fn.name, file=self.file, n=n, ipdom=ipdom,
             texts=[ins.text for ins in fn.instrs], params=fn.params, param_bytes=self.param_bytes,
             shared_static=self.shared_static, shared_vars=self.shared_vars,
+            global_init=bytes(self.global_init),
             has_dynamic_shared=self.has_dynamic, local_bytes=self.local_bytes,
             nregs32=fn.nregs[C.K_R32], nregs64=fn.nregs[C.K_R64], npreds=fn.nregs[C.K_PRED],
             reqntid=fn.reqntid, maxntid=fn.maxntid, maxnreg=fn.maxnreg,
@@ -314,8 +329,6 @@ class Assembler:
             self.error("cvta needs a state space (.global .shared .local)", ins.line, ins.col)
         if op in ("atom", "red") and a["space"][i] not in (C.SPACE_GENERIC, C.SPACE_GLOBAL, C.SPACE_SHARED):
             self.error(f"{op} works on .global or .shared memory only", ins.line, ins.col)
-        if op == "st" and a["space"][i] in (C.SPACE_PARAM, C.SPACE_CONST):
-            self.error("kernel parameters are read-only", ins.line, ins.col)
         if op == "ld" and a["space"][i] == C.SPACE_CONST:
             self.error(".const memory is not supported (pass the data as a kernel argument)",
                        ins.line, ins.col)
@@ -360,7 +373,7 @@ class Assembler:
                 continue
             if kind in ("d", "D"):
                 tcode = self.operand_type(ty, t1, t2, i)
-                if wide and k == 0 or (op == "mad" and wide and k == 3):
+                if wide and k == 0:
                     tcode = _double(tcode)
                 if op in ("ld", "ldu") and vec > 1:
                     self.encode_vector(i, slot, o, tcode, vec, dst=True)
@@ -378,6 +391,8 @@ class Assembler:
                 self.encode_reg(i, slot, o, C.T_PRED, dst=False)
             elif kind == "s":
                 tcode = self.operand_type(ty, t1, t2, i)
+                if wide and k == 3:
+                    tcode = _double(tcode)
                 if op == "st" and vec > 1:
                     self.encode_vector(i, slot, o, tcode, vec, dst=False)
                 else:
@@ -471,8 +486,8 @@ class Assembler:
                 self.error("taking the address of a kernel parameter is not supported", o.line, o.col)
             a["okind"][i, slot] = C.K_IMM
             addr = var.offset + o.offset
-            if self.ins.opcode == "mov" or self.ins.opcode == "cvta":
-                pass
+            if var.space == C.SPACE_GLOBAL:
+                addr += GLOBAL_BASE
             a["obits"][i, slot] = np.uint64(addr)
             a["ofloat"][i, slot] = float(addr)
         elif o.kind == "sink":
@@ -527,7 +542,12 @@ class Assembler:
             var = self.symbols.get(o.base)
             if var is None:
                 self.error(f"undefined symbol {o.base!r}", o.line, o.col)
-            if space == C.SPACE_GENERIC:
+            if space == C.SPACE_PARAM and var.space == C.SPACE_LOCAL:
+                space = C.SPACE_LOCAL           # a call argument: lives in local memory
+                a["space"][i] = space
+            if var.space == C.SPACE_GLOBAL and space in (C.SPACE_GENERIC, C.SPACE_GLOBAL):
+                offset += GLOBAL_BASE
+            elif space == C.SPACE_GENERIC:
                 if var.space == C.SPACE_PARAM:
                     self.error("generic access to a kernel parameter is not supported; use ld.param",
                                o.line, o.col)
@@ -549,6 +569,8 @@ class Assembler:
             a["oreg2"][i, slot] = C.ABASE_NONE
         if space == C.SPACE_PARAM and not isinstance(o.base, str):
             self.error("ld.param needs a parameter name: [name] or [name+offset]", o.line, o.col)
+        if space == C.SPACE_PARAM and self.ins.opcode == "st":
+            self.error("kernel parameters are read-only", o.line, o.col)
         a["obits"][i, slot] = np.uint64(offset & 0xFFFFFFFFFFFFFFFF)
 
 

@@ -34,6 +34,7 @@ class Var:
     offset: int = 0    # assigned when the kernel is laid out
     line: int = 0
     col: int = 0
+    init: bytes = None # .global: initial contents
 
 
 @dataclass
@@ -61,6 +62,9 @@ class Instr:
     line: int = 0
     col: int = 0
     text: str = ""
+    callee: str = None         # call: the function called, its return and argument variables
+    call_rets: list = None
+    call_args: list = None
 
 
 @dataclass
@@ -68,6 +72,8 @@ class Function:
     name: str
     is_entry: bool
     params: list = field(default_factory=list)
+    retvals: list = field(default_factory=list)
+    has_body: bool = False
     regs: dict = field(default_factory=dict)
     nregs: list = field(default_factory=lambda: [0, 0, 0, 0])   # by kind index
     shared: list = field(default_factory=list)
@@ -90,6 +96,7 @@ class Module:
     address_size: int = 64
     functions: dict = field(default_factory=dict)
     shared: list = field(default_factory=list)        # module-level .shared variables
+    globals: list = field(default_factory=list)       # module-level .global variables (with .init bytes)
     source_lines: list = field(default_factory=list)
 
 
@@ -146,6 +153,16 @@ class Parser:
         v = parse_int(t.text)
         return -v if neg else v
 
+    def skip_directive(self):
+        """.loc and .file end at the end of their line (no ';'); .pragma at its ';'."""
+        t = self.next()
+        if t.text == ".pragma":
+            self.skip_statement()
+            return
+        while self.peek().line == t.line and self.peek().kind != "eof":
+            self.next()
+        self.accept(";")
+
     def skip_statement(self):
         while self.peek().text != ";" and self.peek().kind != "eof":
             self.next()
@@ -184,7 +201,7 @@ class Parser:
                             ".global", ".const", ".common"):
                 self.parse_declaration()
             elif t.text in _SKIP_DIRECTIVES:
-                self.skip_statement()
+                self.skip_directive()
             elif t.text == ".section":
                 self.next()
                 self.next()
@@ -215,8 +232,8 @@ class Parser:
         elif t.text == ".const":
             self.error(".const variables are not supported (pass the data as a kernel argument)")
         elif t.text == ".global":
-            self.error("module-level .global variables are not supported "
-                       "(pass the data as a kernel argument)")
+            self.next()
+            self.module.globals.extend(self.parse_var_decl(C.SPACE_GLOBAL, extern))
         else:
             self.error(f"expected .entry, .func or a variable after {t.text}")
 
@@ -252,24 +269,61 @@ class Parser:
             for dd in dims:
                 count *= dd
             is_ext = extern or (dims and dims[0] == 0)
+            init = None
             if self.accept("="):
-                self.error("initialized variables are not supported")
-            out.append(Var(nt.text, space, type_code, align or elem, count * elem,
-                           extern=bool(is_ext and count == 0), line=nt.line, col=nt.col))
+                if space != C.SPACE_GLOBAL:
+                    self.error("only .global variables may have initializers")
+                init = self.parse_initializer()
+            var = Var(nt.text, space, type_code, align or elem, count * elem,
+                      extern=bool(is_ext and count == 0), line=nt.line, col=nt.col)
+            if space == C.SPACE_GLOBAL:
+                var.init = _pack_init(init or [], type_code, count, self, nt)
+            out.append(var)
             if not self.accept(","):
                 break
         self.expect(";")
         return out
 
+    def parse_initializer(self):
+        """`{1, 2, 3}` (nested braces flattened) or a single value."""
+        vals = []
+        if self.accept("{"):
+            while not self.accept("}"):
+                if self.peek().text == "{":
+                    vals.extend(self.parse_initializer())
+                else:
+                    vals.append(self.parse_number())
+                self.accept(",")
+            return vals
+        return [self.parse_number()]
+
+    def parse_number(self):
+        neg = bool(self.accept("-"))
+        t = self.next()
+        if t.kind == "int":
+            v = parse_int(t.text)
+        elif t.kind in ("float", "fimm"):
+            v = parse_float(t.text)
+        else:
+            self.error(f"expected a number, found {t.text!r}", t)
+        return -v if neg else v
+
     def parse_function(self, is_entry):
+        retvals = []
         if not is_entry and self.peek().text == "(":
             # .func with return values: .func (.param .b32 ret) name (...)
-            self.skip_parens()
+            self.next()
+            while True:
+                retvals.append(self.parse_param())
+                if self.accept(")"):
+                    break
+                self.expect(",", "',' or ')' in the return list")
         nt = self.next()
         if nt.kind != "word":
             self.error(f"expected a kernel name, found {nt.text!r}", nt)
-        fn = Function(nt.text, is_entry, line=nt.line)
-        if nt.text in self.module.functions:
+        fn = Function(nt.text, is_entry, line=nt.line, retvals=retvals)
+        prev = self.module.functions.get(nt.text)
+        if prev is not None and (prev.has_body or is_entry):
             self.error(f"duplicate function {nt.text!r}", nt)
         if self.accept("("):
             if not self.accept(")"):
@@ -295,13 +349,11 @@ class Parser:
                 fn.minnctapersm = vals[0]
         if self.accept(";"):
             if not is_entry:
-                return            # a prototype
+                self.module.functions.setdefault(fn.name, fn)   # a prototype (.extern .func)
+                return
             self.error("a kernel needs a body", nt)
-        if not is_entry:
-            self.skip_braces()    # device functions are kept out: `call` is refused where used
-            self.module.functions[fn.name] = fn
-            return
         self.parse_body(fn)
+        fn.has_body = True
         self.module.functions[fn.name] = fn
 
     def skip_parens(self):
@@ -344,9 +396,12 @@ class Parser:
     # ---- function bodies ----
     def parse_body(self, fn):
         self.expect("{")
-        scopes = [{}]          # name -> Reg, innermost last
+        scopes = [{}]          # name -> Reg or Var, innermost last
+        for v in fn.params + fn.retvals:
+            scopes[0][v.name] = v
         self.scopes = scopes
         self.fn = fn
+        self.nvars = 0
         pending_labels = []
         while True:
             t = self.peek()
@@ -365,16 +420,21 @@ class Parser:
             if t.text == ".reg":
                 self.next()
                 self.parse_reg_decl(fn, scopes[-1])
-            elif t.text == ".shared":
+            elif t.text in (".shared", ".local", ".param"):
                 self.next()
-                fn.shared.extend(self.parse_var_decl(C.SPACE_SHARED))
-            elif t.text == ".local":
-                self.next()
-                fn.local.extend(self.parse_var_decl(C.SPACE_LOCAL))
+                space = C.SPACE_SHARED if t.text == ".shared" else C.SPACE_LOCAL
+                for v in self.parse_var_decl(space):
+                    if v.name in scopes[-1]:
+                        self.error(f"duplicate variable {v.name!r}", t)
+                    scopes[-1][v.name] = v
+                    if len(scopes) > 1 or t.text == ".param":
+                        # call arguments (.param in a body) live in the thread's local memory;
+                        # names in inner scopes are made unique
+                        self.nvars += 1
+                        v.name = f"{v.name}#{self.nvars}"
+                    (fn.shared if space == C.SPACE_SHARED else fn.local).append(v)
             elif t.text in _SKIP_DIRECTIVES:
-                self.skip_statement()
-            elif t.text == ".param":
-                self.error("local .param variables (device-function calls) are not supported")
+                self.skip_directive()
             elif t.text == ".const":
                 self.error(".const variables are not supported (pass the data as a kernel argument)")
             elif t.kind == "directive":
@@ -424,11 +484,39 @@ class Parser:
                 break
         self.expect(";")
 
-    def lookup_reg(self, name):
+    def lookup(self, name):
         for scope in reversed(self.scopes):
             if name in scope:
                 return scope[name]
         return None
+
+    def lookup_reg(self, name):
+        r = self.lookup(name)
+        return r if isinstance(r, Reg) else None
+
+    def var_name(self, name):
+        v = self.lookup(name)
+        return v.name if isinstance(v, Var) else name
+
+    def parse_call(self, ins):
+        """call{.uni} (ret, ...), func, (arg, ...);  -- the return list and args are optional."""
+        rets, args = [], []
+        if self.accept("("):
+            while not self.accept(")"):
+                rets.append(self.var_name(self.next().text))
+                self.accept(",")
+            self.expect(",")
+        ft = self.next()
+        if ft.kind != "word":
+            self.error(f"expected a function name, found {ft.text!r}", ft)
+        if self.accept(","):
+            self.expect("(")
+            while not self.accept(")"):
+                args.append(self.var_name(self.next().text))
+                self.accept(",")
+        if self.accept(","):
+            self.error("indirect calls (prototype lists) are not supported", self.peek())
+        ins.callee, ins.call_rets, ins.call_args = ft.text, rets, args
 
     def parse_instr(self):
         start = self.peek()
@@ -447,6 +535,12 @@ class Parser:
         parts = ot.text.split(".")
         opcode, suffixes = parts[0], parts[1:]
         operands = []
+        if opcode == "call":
+            ins = Instr(opcode, suffixes, [], guard, guard_neg, ot.line, ot.col,
+                        self.module.source_lines[start.line - 1].strip())
+            self.parse_call(ins)
+            self.expect(";")
+            return ins
         if self.peek().text != ";":
             while True:
                 operands.append(self.parse_operand())
@@ -477,7 +571,7 @@ class Parser:
             if bt.kind == "word":
                 self.next()
                 reg = self.lookup_reg(bt.text)
-                op.base = reg if reg is not None else bt.text
+                op.base = reg if reg is not None else self.var_name(bt.text)
                 if reg is not None and reg.kind == C.K_PRED:
                     self.error("an address cannot be a predicate", bt)
                 if self.accept("+"):
@@ -518,7 +612,7 @@ class Parser:
                 elif t.text.startswith("%"):
                     self.error(f"undeclared register {t.text}", t)
                 else:
-                    op = Operand("sym", t.line, t.col, value=t.text)
+                    op = Operand("sym", t.line, t.col, value=self.var_name(t.text))
                     if self.peek().text == "+" and self.peek(1).kind == "int":
                         self.next()
                         op.offset = self.expect_int()
@@ -546,6 +640,20 @@ def parse_float(text):
     if text[:2] in ("0d", "0D"):
         return struct.unpack("<d", int(text[2:], 16).to_bytes(8, "little"))[0]
     return float(text)
+
+
+def _pack_init(vals, type_code, count, parser, tok):
+    import struct
+    bits, kind = C.TYPE_BITS[type_code], C.TYPE_KIND[type_code]
+    if len(vals) > count:
+        parser.error(f"{len(vals)} initializers for {count} elements", tok)
+    out = bytearray()
+    for v in list(vals) + [0] * (count - len(vals)):
+        if kind == C.KIND_FLOAT:
+            out += struct.pack("<f" if bits == 32 else "<d", float(v))
+        else:
+            out += (int(v) & ((1 << bits) - 1)).to_bytes(bits // 8, "little")
+    return bytes(out)
 
 
 def parse_module(text, file="<ptx>"):
