@@ -1,0 +1,145 @@
+"""The `simgpu` command line.
+
+    simgpu run programs/matmul_tiled.s [--set n=512] [--config h100]
+    simgpu run kernel.ptx --kernel NAME --grid 64 --block 256 --arg "zeros(1024)" --arg 1024
+    simgpu bench
+    simgpu configs
+    simgpu isa
+
+Every user error is one line on stderr and exit status 2; a failed check
+exits 1.
+"""
+import argparse
+import sys
+import time
+
+from .errors import CheckFailed, SimgpuError
+
+
+def _parse_sets(items):
+    sets = {}
+    for item in items or ():
+        key, eq, val = item.partition("=")
+        if not eq or not key.strip():
+            raise SimgpuError(f"--set {item!r}: expected NAME=VALUE")
+        sets[key.strip()] = val.strip()
+    return sets
+
+
+def cmd_run(ns):
+    from .config import load_config
+    from .recipe import parse_recipe, run_recipe
+    from .report import format_launch, format_run
+    load_config(ns.config)                     # a bad config is reported before any work
+    kw = {}
+    if ns.max_instructions:
+        kw["max_warp_instructions"] = ns.max_instructions
+    if ns.kernel or ns.grid or ns.block or ns.arg:
+        return _run_plain(ns, kw, format_launch)
+    recipe = parse_recipe(ns.program)
+    t0 = time.perf_counter()
+    run = run_recipe(recipe, _parse_sets(ns.set), config=ns.config, **kw)
+    elapsed = time.perf_counter() - t0
+    print(format_run(run, ns.config, elapsed))
+    failed = [c for c in run.checks if not c.passed]
+    if failed:
+        c = failed[0]
+        raise CheckFailed(f"check failed: {c.buffer} differs from {c.expr} by {c.error:.2e} "
+                          f"(tolerance {c.tol:g})")
+    return 0
+
+
+def _run_plain(ns, kw, format_launch):
+    from . import safe_eval
+    from .launch import launch, load
+    if not (ns.grid and ns.block):
+        raise SimgpuError("a launch without a recipe needs --grid and --block (and --kernel if the file has several)")
+    k = load(ns.program, kernel=ns.kernel)
+    sizes = {k2: safe_eval.evaluate(v, {}) for k2, v in _parse_sets(ns.set).items()}
+    grid = safe_eval.evaluate(ns.grid, sizes)
+    block = safe_eval.evaluate(ns.block, sizes)
+    args = [safe_eval.evaluate(a, sizes) for a in ns.arg or ()]
+    shared = int(safe_eval.evaluate(ns.shared, sizes)) if ns.shared else 0
+    res = launch(k, grid, block, args, config=ns.config, shared_bytes=shared, **kw)
+    print(f"program  {ns.program}\nconfig   {ns.config}: {res.config['name']}\n")
+    print("\n".join(format_launch(k.name, res.grid, res.block, shared, res)))
+    return 0
+
+
+def cmd_bench(ns):
+    from .bench import run_bench
+    return run_bench(quick=ns.quick, csv_path=ns.csv)
+
+
+def cmd_configs(ns):
+    from .config import config_names, load_config
+    for name in config_names():
+        c = load_config(name)
+        print(f"{name:10s} {c['name']}: {c['sm_count']} SMs at {c['clock_mhz']} MHz")
+    return 0
+
+
+def cmd_isa(ns):
+    from .ptx.assemble import _table
+    for name, spec in _table().items():
+        types = " ".join("." + t for t in spec.types[:10]) + (" ..." if len(spec.types) > 10 else "")
+        print(f"{name:11s} {spec.summary}\n{'':11s} types: {types or '-'}")
+    return 0
+
+
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="simgpu",
+        description="simgpu: a cycle-level SIMT GPU simulator that runs a documented subset of NVIDIA PTX.",
+        epilog="Start with: simgpu run programs/matmul_tiled.s")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    r = sub.add_parser("run", help="run a program (its recipe launches it and checks the result)",
+                       description="Run a PTX program. With a launch recipe (//! lines at its top) no flags "
+                                   "are needed; without one, give --kernel/--grid/--block/--arg.")
+    r.add_argument("program", help="a .s or .ptx file")
+    r.add_argument("--set", action="append", metavar="NAME=VALUE",
+                   help="override a recipe size, e.g. --set n=512 (repeatable)")
+    r.add_argument("--config", default="h100",
+                   help="machine config: a built-in name (h100 h200 a100 apple-m4) or a .toml path (default h100)")
+    r.add_argument("--kernel", help="entry to launch (files with several kernels)")
+    r.add_argument("--grid", help="grid without a recipe: an int or a tuple, e.g. '(64, 64)'")
+    r.add_argument("--block", help="block without a recipe, e.g. 256 or '(16, 16)'")
+    r.add_argument("--arg", action="append", metavar="EXPR",
+                   help="kernel argument without a recipe, in order: an array maker such as "
+                        "'randn(1024, seed=1)' or 'zeros(1024)', or a number (repeatable)")
+    r.add_argument("--shared", help="dynamic shared memory in bytes (without a recipe)")
+    r.add_argument("--max-instructions", type=int, metavar="N",
+                   help="stop a runaway kernel after N warp instructions (default 2e9)")
+    r.set_defaults(fn=cmd_run)
+    b = sub.add_parser("bench", help="measure simulation speed (warp instructions per second)",
+                       description="Run the benchmark suite and print simulated warp instructions per "
+                                   "second of host time (numba cache warmed first).")
+    b.add_argument("--quick", action="store_true", help="one small program only")
+    b.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
+    b.set_defaults(fn=cmd_bench)
+    c = sub.add_parser("configs", help="list the built-in machine configs")
+    c.set_defaults(fn=cmd_configs)
+    i = sub.add_parser("isa", help="list the supported PTX instructions (isa/ISA.md has the full reference)")
+    i.set_defaults(fn=cmd_isa)
+    return p
+
+
+def main(argv=None):
+    parser = build_parser()
+    ns = parser.parse_args(argv)
+    if not getattr(ns, "fn", None):
+        parser.print_help()
+        return 2
+    try:
+        return ns.fn(ns)
+    except SimgpuError as e:
+        print(f"simgpu: {e}" if not str(e).startswith(("/", ".")) and ":" not in str(e).split()[0] else str(e),
+              file=sys.stderr)
+        return e.exit_code
+    except KeyboardInterrupt:
+        print("simgpu: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,217 @@
+"""Launch recipes: the `//!` lines at the top of a program that say how to
+run it -- named sizes, how each buffer is made, the launches in order, and
+the numpy check of the result (format: programs/README.md).
+
+    recipe = parse_recipe(path)
+    run = run_recipe(recipe, sets={"n": 512}, config="h100")
+
+Every expression goes through simgpu.safe_eval, never Python's eval.
+"""
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from . import safe_eval
+from .errors import RecipeError
+from .launch import launch, load
+
+_KEYS = ("grid", "block", "args", "shared")
+
+
+@dataclass
+class Launch:
+    kernel: str
+    exprs: dict
+    line: int
+
+
+@dataclass
+class Check:
+    buffer: str
+    expr: str
+    tol: float
+    line: int
+
+
+@dataclass
+class Recipe:
+    path: str
+    sizes: dict = field(default_factory=dict)        # name -> default expression
+    requires: list = field(default_factory=list)     # (expr, line)
+    buffers: dict = field(default_factory=dict)      # name -> (expr, line)
+    launches: list = field(default_factory=list)
+    checks: list = field(default_factory=list)
+
+
+@dataclass
+class CheckResult:
+    buffer: str
+    error: float
+    tol: float
+    passed: bool
+    expr: str
+
+
+@dataclass
+class RecipeRun:
+    recipe: Recipe
+    sizes: dict
+    buffers: dict
+    results: list          # one simgpu Result per launch
+    launches: list         # (kernel name, grid, block, shared) per launch
+    checks: list
+
+
+def _err(recipe_path, line, msg):
+    return RecipeError(f"{recipe_path}:{line}: recipe: {msg}")
+
+
+def parse_recipe(path, text=None):
+    text = Path(path).read_text() if text is None else text
+    r = Recipe(str(path))
+    for ln, raw in enumerate(text.splitlines(), 1):
+        s = raw.strip()
+        if not s.startswith("//!"):
+            continue
+        body = s[3:].strip()
+        if not body:
+            continue
+        word, _, rest = body.partition(" ")
+        rest = rest.strip()
+        if word == "size":
+            name, eq, expr = rest.partition("=")
+            name = name.strip()
+            if not eq or not name.isidentifier():
+                raise _err(path, ln, "expected 'size NAME = EXPR'")
+            r.sizes[name] = (expr.strip(), ln)
+        elif word == "require":
+            r.requires.append((rest, ln))
+        elif word == "buffer":
+            name, eq, expr = rest.partition("=")
+            name = name.strip()
+            if not eq or not name.isidentifier():
+                raise _err(path, ln, "expected 'buffer NAME = EXPR'")
+            if name in r.buffers or name in r.sizes:
+                raise _err(path, ln, f"{name!r} defined twice")
+            r.buffers[name] = (expr.strip(), ln)
+        elif word == "launch":
+            kernel, _, spec = rest.partition(" ")
+            parts = re.split(r"(?:^|\s)(" + "|".join(_KEYS) + r")=", " " + spec)
+            exprs = {}
+            if parts[0].strip():
+                raise _err(path, ln, f"unexpected {parts[0].strip()!r}; expected grid= block= args= shared=")
+            for key, val in zip(parts[1::2], parts[2::2]):
+                exprs[key] = val.strip()
+            for key in ("grid", "block", "args"):
+                if key not in exprs:
+                    raise _err(path, ln, f"launch needs {key}=")
+            r.launches.append(Launch(kernel.strip(), exprs, ln))
+        elif word == "check":
+            name, eq, expr = rest.partition("=")
+            name = name.strip()
+            if not eq:
+                raise _err(path, ln, "expected 'check BUFFER = EXPR tol=X'")
+            m = re.search(r"\stol=(\S+)\s*$", expr)
+            tol = 1e-5
+            if m:
+                try:
+                    tol = float(m.group(1))
+                except ValueError:
+                    raise _err(path, ln, f"bad tolerance {m.group(1)!r}") from None
+                expr = expr[:m.start()]
+            r.checks.append(Check(name, expr.strip(), tol, ln))
+        else:
+            raise _err(path, ln, f"unknown statement {word!r} (size, require, buffer, launch, check)")
+    return r
+
+
+def _eval(recipe, line, expr, names):
+    try:
+        return safe_eval.evaluate(expr, names)
+    except RecipeError as e:
+        raise _err(recipe.path, line, str(e)) from None
+    except Exception as e:  # numpy errors inside an allowed call
+        raise _err(recipe.path, line, f"{expr!r}: {type(e).__name__}: {e}") from None
+
+
+def resolve_sizes(recipe, sets=None):
+    sets = dict(sets or {})
+    unknown = set(sets) - set(recipe.sizes)
+    if unknown:
+        known = ", ".join(recipe.sizes) or "none"
+        raise RecipeError(f"{recipe.path}: --set {sorted(unknown)[0]}: no such size (sizes: {known})")
+    sizes = {}
+    for name, (expr, ln) in recipe.sizes.items():
+        if name in sets:
+            v = sets[name]
+            if isinstance(v, str):
+                v = _eval(recipe, ln, v, sizes)
+        else:
+            v = _eval(recipe, ln, expr, sizes)
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
+        sizes[name] = v
+    for expr, ln in recipe.requires:
+        if not _eval(recipe, ln, expr, sizes):
+            vals = ", ".join(f"{k}={v}" for k, v in sizes.items())
+            raise _err(recipe.path, ln, f"requirement {expr!r} does not hold ({vals})")
+    return sizes
+
+
+def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, **launch_kw):
+    if not recipe.launches:
+        raise RecipeError(f"{recipe.path}: no '//! launch' line; use --kernel/--grid/--block/--arg")
+    sizes = resolve_sizes(recipe, sets)
+    buffers = {}
+    for name, (expr, ln) in recipe.buffers.items():
+        v = _eval(recipe, ln, expr, {**sizes, **buffers})
+        if not isinstance(v, np.ndarray):
+            raise _err(recipe.path, ln, f"buffer {name} is not an array")
+        buffers[name] = np.ascontiguousarray(v)
+    initial = {k: v.copy() for k, v in buffers.items()}
+    kernels = kernel_cache if kernel_cache is not None else {}
+    results, launches = [], []
+    for L in recipe.launches:
+        names = {**sizes, **buffers}
+        grid = _eval(recipe, L.line, L.exprs["grid"], names)
+        block = _eval(recipe, L.line, L.exprs["block"], names)
+        args = _eval(recipe, L.line, L.exprs["args"], names)
+        shared = _eval(recipe, L.line, L.exprs.get("shared", "0"), names)
+        if not isinstance(args, tuple):
+            args = (args,)
+        if L.kernel not in kernels:
+            kernels[L.kernel] = load(recipe.path, kernel=L.kernel)
+        res = launch(kernels[L.kernel], grid, block, list(args), config=config,
+                     shared_bytes=int(shared), **launch_kw)
+        results.append(res)
+        launches.append((L.kernel, res.grid, res.block, int(shared)))
+    checks = [check_buffer(recipe, c, sizes, initial, buffers) for c in recipe.checks]
+    return RecipeRun(recipe, sizes, buffers, results, launches, checks)
+
+
+def check_buffer(recipe, c, sizes, initial, buffers):
+    if c.buffer not in buffers:
+        raise _err(recipe.path, c.line, f"check names unknown buffer {c.buffer!r}")
+    ref_names = {**sizes}
+    for k, v in initial.items():
+        ref_names[k] = v.astype(np.float64) if v.dtype.kind == "f" else v
+    ref = np.asarray(_eval(recipe, c.line, c.expr, ref_names))
+    out = buffers[c.buffer]
+    if ref.size != out.size:
+        raise _err(recipe.path, c.line, f"reference has {ref.size} elements, buffer {c.buffer} has {out.size}")
+    ref = ref.reshape(out.shape)
+    if c.tol == 0:
+        ref = ref.astype(out.dtype)     # exact: compare with the reference rounded to the buffer's type
+    got = out.astype(np.float64)
+    want = ref.astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        diff = np.abs(got - want)
+        scale = np.max(np.abs(want)) if want.size else 0.0
+        if np.any(np.isnan(got) != np.isnan(want)):
+            err = float("inf")
+        else:
+            d = np.nanmax(diff) if diff.size else 0.0
+            err = float(d / scale) if scale > 0 else float(d)
+    return CheckResult(c.buffer, err, c.tol, bool(err <= c.tol), c.expr)
