@@ -326,32 +326,84 @@ def float_to_int_bits(x, t_dst):
 
 
 @njit
+def bits_to_f32(b):
+    """IEEE single bits -> value (exact, without a reinterpreting cast)."""
+    b = np.int64(b & M32)
+    sign = -1.0 if (b >> 31) & 1 else 1.0
+    e = (b >> 23) & 0xFF
+    m = b & 0x7FFFFF
+    if e == 0xFF:
+        return sign * np.inf if m == 0 else np.nan
+    if e == 0:
+        return sign * math.ldexp(np.float64(m), -149)
+    return sign * math.ldexp(np.float64(m | 0x800000), e - 150)
+
+
+@njit
+def bits_to_f64(b):
+    sign = -1.0 if (b >> np.uint64(63)) & np.uint64(1) else 1.0
+    e = np.int64((b >> np.uint64(52)) & np.uint64(0x7FF))
+    m = np.int64(b & np.uint64(0xFFFFFFFFFFFFF))
+    if e == 0x7FF:
+        return sign * np.inf if m == 0 else np.nan
+    if e == 0:
+        return sign * math.ldexp(np.float64(m), -1074)
+    return sign * math.ldexp(np.float64(m | (np.int64(1) << 52)), e - 1075)
+
+
+@njit
+def f32_to_bits(x):
+    """float32 value (given as float64, already representable) -> IEEE single bits."""
+    x = np.float64(np.float32(x))
+    if math.isnan(x):
+        return np.uint64(0x7FC00000)
+    sign = np.uint64(0x80000000) if math.copysign(1.0, x) < 0.0 else np.uint64(0)
+    a = abs(x)
+    if math.isinf(a):
+        return sign | np.uint64(0x7F800000)
+    if a == 0.0:
+        return sign
+    m, e = math.frexp(a)              # a = m * 2**e, 0.5 <= m < 1
+    if e - 1 < -126:                  # subnormal
+        return sign | np.uint64(np.int64(math.ldexp(a, 149)))
+    frac = np.int64(math.ldexp(m, 24)) - (np.int64(1) << 23)
+    return sign | np.uint64(((e - 1 + 127) << 23) | frac)
+
+
+@njit
+def f64_to_bits(x):
+    if math.isnan(x):
+        return np.uint64(0x7FF8000000000000)
+    sign = np.uint64(0x8000000000000000) if math.copysign(1.0, x) < 0.0 else np.uint64(0)
+    a = abs(x)
+    if math.isinf(a):
+        return sign | np.uint64(0x7FF0000000000000)
+    if a == 0.0:
+        return sign
+    m, e = math.frexp(a)
+    if e - 1 < -1022:
+        return sign | np.uint64(np.int64(math.ldexp(a, 1074)))
+    frac = np.int64(math.ldexp(m, 53)) - (np.int64(1) << 52)
+    return sign | (np.uint64(e - 1 + 1023) << np.uint64(52)) | np.uint64(frac)
+
+
+@njit
 def float_value(u, t):
     """Bits of a float type (f16 bf16 f32 f64) -> float64 value."""
     if t == C.T_F16:
         return fp.f16_bits_to_float(u)
     if t == C.T_BF16:
-        buf = np.empty(1, np.uint32)
-        buf[0] = np.uint32((u & np.uint64(0xFFFF)) << np.uint64(16))
-        return np.float64(buf.view(np.float32)[0])
+        return bits_to_f32((u & np.uint64(0xFFFF)) << np.uint64(16))
     if t == C.T_F32:
-        buf = np.empty(1, np.uint32)
-        buf[0] = np.uint32(u & M32)
-        return np.float64(buf.view(np.float32)[0])
-    buf = np.empty(1, np.uint64)
-    buf[0] = u
-    return buf.view(np.float64)[0]
+        return bits_to_f32(u)
+    return bits_to_f64(u)
 
 
 @njit
 def float_bits(x, t):
     if t == C.T_F32:
-        buf = np.empty(1, np.float32)
-        buf[0] = np.float32(x)
-        return np.uint64(buf.view(np.uint32)[0])
-    buf = np.empty(1, np.float64)
-    buf[0] = x
-    return buf.view(np.uint64)[0]
+        return f32_to_bits(x)
+    return f64_to_bits(x)
 
 
 @njit

@@ -1,11 +1,44 @@
 """One place for numba's flags (as PySDM keeps JIT_FLAGS): every compiled
 function of simgpu is cached on disk, so a warm start does not recompile.
 Set NUMBA_DISABLE_JIT=1 to run the executor as plain Python (tracebacks,
-coverage)."""
+coverage).
+
+numba keys each cached function on its own file only, so a change to a
+helper in another file would leave callers' caches stale. The cache
+directory is therefore named after a hash of every source file the compiled
+code is built from: any change to them starts a fresh cache.
+"""
+import hashlib
+import os
+from pathlib import Path
+
 import numba
 
-JIT = dict(cache=True, nogil=True)
-JIT_INLINE = dict(cache=True, nogil=True, inline="always")
+_PKG = Path(__file__).resolve().parents[1]
+
+
+def _source_hash():
+    h = hashlib.sha256(numba.__version__.encode())
+    for p in sorted((_PKG / "exec").glob("*.py")) + [_PKG / "ptx" / "codes.py", _PKG / "ptx" / "assemble.py"]:
+        h.update(p.name.encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _cache_dir():
+    base = os.environ.get("SIMGPU_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR")
+    if not base:
+        xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.path.join(xdg, "simgpu")
+    return os.path.join(base, "numba-" + _source_hash())
+
+
+CACHE_DIR = _cache_dir()
+numba.config.CACHE_DIR = CACHE_DIR
+# _nrt=False: the executor never allocates, and without numba's reference
+# counting every array access is a plain load (with it, atomic increments and
+# decrements on each namedtuple field took 3/4 of the run time).
+JIT = dict(cache=True, nogil=True, _nrt=False)
 
 
 def njit(fn=None, **kw):

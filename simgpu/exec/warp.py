@@ -28,7 +28,7 @@ from .lanes import fetch_bits, store_bits
 from .state import MAX_BARRIERS, STACK_DEPTH, W_BARRIER, W_DONE, W_READY
 
 
-@njit
+@njit(inline="always")
 def popcount(m):
     n = 0
     while m:
@@ -37,7 +37,7 @@ def popcount(m):
     return n
 
 
-@njit
+@njit(inline="always")
 def guard_mask(P, W, i, w, active):
     g = P.guard[i]
     if g < 0:
@@ -96,7 +96,7 @@ def settle(P, W, w):
         return False
 
 
-@njit
+@njit(inline="always")
 def address(P, W, i, w, l):
     base = np.uint64(0)
     b = P.oreg2[i, 4]
