@@ -714,6 +714,11 @@ def float_op(P, W, i, w, mask, U, F):
     if nsrc >= 3:
         float_in(P, W, i, 3, w, t, ftz, c)
     approx = (flags & C.F_APPROX) != 0
+    if t == C.T_F32 and rnd == C.RND_RN and (op == C.OP_FMA or op == C.OP_MAD):
+        for l in range(32):                   # the hot case: fma.rn.f32
+            d[l] = fp.fma_f32(a[l], b[l], c[l], C.RND_RN)
+        float_out(P, W, i, w, mask, t, flags, d)
+        return
     for l in range(32):
         if not (mask >> l) & 1:
             continue

@@ -47,15 +47,12 @@ def round_f32(x, err, mode):
         return r
     if mode == C.RND_RN:
         if err != 0.0 and r != x:
-            # x may sit exactly on a float32 midpoint that err moves off
-            lo = np.float64(np.nextafter(np.float32(r), np.float32(-np.inf)))
-            hi = np.float64(np.nextafter(np.float32(r), np.float32(np.inf)))
-            if x == (r + lo) * 0.5 or x == (r + hi) * 0.5:
-                other = lo if x < r else hi
-                # true value is x + err: pick the neighbour on err's side
-                if (err > 0.0) == (other > r):
-                    return other
-                return r
+            # x may sit exactly on a float32 midpoint, which err moves off:
+            # then y = 2x - r is the other neighbour, and x their mean
+            y = 2.0 * x - r
+            if np.float64(np.float32(y)) == y and (r + y) * 0.5 == x:
+                if (err > 0.0) == (y > r):      # the true value x + err lies on y's side
+                    return y
         return r
     # directed: compare the rounded value with the exact one
     diff = (r - x) - err          # sign of r - (x + err)
