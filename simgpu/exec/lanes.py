@@ -51,7 +51,7 @@ def sreg_value(W, sreg, w, lane):
     return np.uint64(0)
 
 
-@njit(inline="always")
+@njit
 def fetch_bits(P, W, i, k, w, out):
     kind = P.okind[i, k]
     r = P.oreg[i, k]
@@ -77,7 +77,7 @@ def fetch_bits(P, W, i, k, w, out):
             out[l] = np.uint64(0)
 
 
-@njit(inline="always")
+@njit
 def fetch_float(P, W, i, k, w, out):
     kind = P.okind[i, k]
     r = P.oreg[i, k]
@@ -93,7 +93,7 @@ def fetch_float(P, W, i, k, w, out):
             out[l] = v
 
 
-@njit(inline="always")
+@njit
 def to_signed(src, bits, out):
     """out (int64) = src (uint64 bits) read as a `bits`-wide signed integer."""
     sh = np.uint64(64 - bits)
@@ -101,7 +101,7 @@ def to_signed(src, bits, out):
         out[l] = np.int64(src[l] << sh) >> np.int64(sh)
 
 
-@njit(inline="always")
+@njit
 def store_bits(P, W, i, k, w, mask, val):
     kind = P.okind[i, k]
     r = P.oreg[i, k]
@@ -119,7 +119,7 @@ def store_bits(P, W, i, k, w, mask, val):
                 W.pr[w, r, l] = np.uint8(val[l] != 0)
 
 
-@njit(inline="always")
+@njit
 def store_float(P, W, i, k, w, mask, val):
     kind = P.okind[i, k]
     r = P.oreg[i, k]

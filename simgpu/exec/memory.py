@@ -25,7 +25,7 @@ def fault(err, code, lane, addr, space):
         err[6] = space
 
 
-@njit(inline="always")
+@njit
 def resolve(space, addr):
     """Generic -> (space, offset in that space); others pass through."""
     if space == C.SPACE_GENERIC:
@@ -39,7 +39,7 @@ def resolve(space, addr):
     return space, np.int64(addr)
 
 
-@njit(inline="always")
+@njit
 def check(M, space, off, nbytes, align, lane, addr, err):
     """True if [off, off+nbytes) is a legal, aligned access in `space`."""
     if off % align != 0:
@@ -66,7 +66,7 @@ def check(M, space, off, nbytes, align, lane, addr, err):
     return True
 
 
-@njit(inline="always")
+@njit
 def load(M, space, off, nbytes, blk, thr):
     """Raw bits of an aligned, checked access."""
     if space == C.SPACE_GLOBAL:
@@ -102,7 +102,7 @@ def load(M, space, off, nbytes, blk, thr):
     return np.uint64(M.p8[off])
 
 
-@njit(inline="always")
+@njit
 def store(M, space, off, nbytes, blk, thr, v):
     if space == C.SPACE_GLOBAL:
         if nbytes == 4:

@@ -28,7 +28,7 @@ from .lanes import fetch_bits, store_bits
 from .state import MAX_BARRIERS, STACK_DEPTH, W_BARRIER, W_DONE, W_READY
 
 
-@njit(inline="always")
+@njit
 def popcount(m):
     n = 0
     while m:
@@ -37,7 +37,7 @@ def popcount(m):
     return n
 
 
-@njit(inline="always")
+@njit
 def guard_mask(P, W, i, w, active):
     g = P.guard[i]
     if g < 0:
@@ -96,7 +96,7 @@ def settle(P, W, w):
         return False
 
 
-@njit(inline="always")
+@njit
 def address(P, W, i, w, l):
     base = np.uint64(0)
     b = P.oreg2[i, 4]
@@ -335,7 +335,7 @@ def cvta(P, W, i, w, mask, U):
     store_bits(P, W, i, 0, w, mask, U[0])
 
 
-@njit
+@njit(inline="always")
 def step(P, W, M, w, U, I, F, err, counts, pc_counts):
     """Execute the instruction at the top of warp w's SIMT stack."""
     sp = W.sp[w]
