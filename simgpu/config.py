@@ -35,6 +35,8 @@ SCHEMA = {
     "shared_memory_per_sm": (int, lambda v: v >= 0, "bytes"),
     "max_shared_memory_per_block": (int, lambda v: v >= 0, "bytes, with opt-in"),
     "reserved_shared_memory_per_block": (int, lambda v: v >= 0, "bytes the system reserves per block"),
+    "sub_partitions": (int, lambda v: v >= 1, "SM sub-partitions (SMSPs), one warp scheduler each"),
+    "shared_alloc_unit": (int, lambda v: v >= 1, "shared memory allocation granularity, bytes"),
 }
 
 
