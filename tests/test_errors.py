@@ -550,9 +550,12 @@ COPY_RECIPE = """\
 
 HOSTILE = {
     "dunder_import": "__import__('os').system('touch /tmp/pwned')",
-    "class_bases_escape": "().__class__.__bases__[0].__subclasses__()",
+    "dunder_import_alone": "__import__('os')",
+    "class_bases": "().__class__.__bases__",
+    "class_bases_subclasses": "().__class__.__bases__[0].__subclasses__()",
     "attribute_escape_on_buffer": "a.__class__.__init__.__globals__",
-    "open_file": "open('/etc/passwd').read()",
+    "open_file": "open('/etc/passwd')",
+    "open_file_read": "open('/etc/passwd').read()",
     "lambda": "(lambda: __import__('os').system('touch /tmp/pwned'))()",
     "list_comprehension": "[x for x in (1, 2, 3)]",
     "generator_expression": "sum(x for x in (1, 2, 3))",
