@@ -32,7 +32,9 @@ def cmd_run(ns):
     from .report import format_launch, format_run
     load_config(ns.config)                     # a bad config is reported before any work
     kw = {}
-    if ns.max_instructions:
+    if ns.max_instructions is not None:
+        if ns.max_instructions < 1:
+            raise SimgpuError(f"--max-instructions must be at least 1, got {ns.max_instructions}")
         kw["max_warp_instructions"] = ns.max_instructions
     if ns.kernel or ns.grid or ns.block or ns.arg:
         return _run_plain(ns, kw, format_launch)

@@ -47,23 +47,32 @@ class Result:
     per_pc: np.ndarray = field(repr=False, default=None)
 
 
+def read_source(path):
+    """The text of a program file, or an AssemblyError naming what is wrong with it."""
+    try:
+        return Path(path).read_text()
+    except FileNotFoundError:
+        raise AssemblyError("file not found", str(path), 0, 0) from None
+    except IsADirectoryError:
+        raise AssemblyError("is a directory, not a program file", str(path), 0, 0) from None
+    except UnicodeDecodeError:
+        raise AssemblyError("not a text file", str(path), 0, 0) from None
+    except OSError as e:
+        raise AssemblyError(f"cannot read: {e.strerror}", str(path), 0, 0) from None
+
+
 def load(path, kernel=None, text=None):
     """Assemble one kernel of a .s/.ptx file (kernel= picks an entry by name)."""
     path = str(path)
     if text is None:
-        try:
-            text = Path(path).read_text()
-        except FileNotFoundError:
-            raise AssemblyError("file not found", path, 0, 0) from None
-        except UnicodeDecodeError:
-            raise AssemblyError("not a text file", path, 0, 0) from None
+        text = read_source(path)
     module = parse_module(text, path)
     prog = assemble(module, kernel)
     return Kernel(prog, path, prog.name)
 
 
 def kernel_names(path):
-    module = parse_module(Path(path).read_text(), str(path))
+    module = parse_module(read_source(path), str(path))
     return [f.name for f in module.functions.values() if f.is_entry]
 
 
@@ -150,7 +159,11 @@ class DeviceMemory:
 
     def describe(self, addr):
         """Nearest allocation to a global address, for fault messages."""
+        if addr == 0:
+            return "a null pointer"
         off = addr - GLOBAL_BASE
+        if off < -(1 << 20) or off > len(self.gmem) + (1 << 20):
+            return "not in any allocation (a wild or uninitialised pointer?)"
         best = None
         for k, (idx, name, arr) in enumerate(self.arrays):
             lo, hi = self.offsets[k], self.offsets[k] + arr.nbytes
@@ -212,6 +225,8 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     if not isinstance(kernel, Kernel):
         raise LaunchError(f"launch() takes a Kernel from simgpu.load(), got {type(kernel).__name__}")
     prog = kernel.program
+    if not isinstance(max_warp_instructions, (int, np.integer)) or max_warp_instructions < 1:
+        raise LaunchError(f"max_warp_instructions must be a positive integer, got {max_warp_instructions!r}")
     cfg = load_config(config)
     grid, block = _dim3(grid, "grid"), _dim3(block, "block")
     check_launch(prog, grid, block, cfg, int(shared_bytes), regs_per_thread)
@@ -254,7 +269,7 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     nblocks = grid[0] * grid[1] * grid[2]
     rc = run_grid(prog.arrays(), W, M, 0, nblocks, 64, max_warp_instructions, U, I, F, err, counts, pc_counts)
     if rc != 0:
-        raise KernelFault(fault_message(prog, err, W, dev, grid, block))
+        raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
     dev.copy_back()
     stats = {
         "warp_instructions": int(counts[0]),
@@ -272,7 +287,7 @@ def _block_xyz(bid, grid):
     return (bid % grid[0], (bid // grid[0]) % grid[1], bid // (grid[0] * grid[1]))
 
 
-def fault_message(prog, err, W, dev, grid, block):
+def fault_message(prog, err, W, dev, grid, block, limit=DEFAULT_MAX_WARP_INSTRUCTIONS):
     code, bid, w, lane, pc, addr, space = (int(x) for x in err[:7])
     bxyz = _block_xyz(bid, grid)
     if code == C.E_DEADLOCK:
@@ -289,7 +304,7 @@ def fault_message(prog, err, W, dev, grid, block):
     txyz = (t % block[0], (t // block[0]) % block[1], t // (block[0] * block[1]))
     where = f"block {bxyz} thread {txyz} (warp {w} lane {lane}) at pc {pc} ({loc}: {text})"
     if code == C.E_RUNAWAY:
-        return (f"kernel stopped after {DEFAULT_MAX_WARP_INSTRUCTIONS:,} warp instructions (runaway loop?) "
+        return (f"kernel stopped after {limit:,} warp instructions (runaway loop?) "
                 f"in block {bxyz} warp {w} at pc {pc} ({loc}: {text}); raise max_warp_instructions if intended")
     if code == C.E_STACK:
         return f"SIMT stack overflow (branches nested too deep) at {where}"

@@ -9,13 +9,12 @@ Every expression goes through simgpu.safe_eval, never Python's eval.
 """
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
 from . import safe_eval
 from .errors import RecipeError
-from .launch import launch, load
+from .launch import launch, load, read_source
 
 _KEYS = ("grid", "block", "args", "shared")
 
@@ -69,7 +68,7 @@ def _err(recipe_path, line, msg):
 
 
 def parse_recipe(path, text=None):
-    text = Path(path).read_text() if text is None else text
+    text = read_source(path) if text is None else text
     r = Recipe(str(path))
     for ln, raw in enumerate(text.splitlines(), 1):
         s = raw.strip()

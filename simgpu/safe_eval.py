@@ -94,9 +94,21 @@ _CMPOPS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast
 _UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Not: operator.not_, ast.Invert: operator.invert}
 
 
+MAX_INT_BITS = 4096                  # integers beyond this are an attack, not a size
+
+
 def _check_pow(a, b):
-    if np.isscalar(b) and abs(b) > 256 and np.isscalar(a) and abs(a) > 1:
+    if isinstance(a, (int, np.integer)) and isinstance(b, (int, np.integer)) and abs(a) > 1 and b > 0:
+        if b * int(abs(a)).bit_length() > MAX_INT_BITS:
+            raise RecipeError("integer power too large in a recipe expression")
+    elif np.isscalar(b) and abs(b) > 4096 and np.isscalar(a) and abs(a) > 1:
         raise RecipeError("exponent too large in a recipe expression")
+
+
+def _check_result(v):
+    if isinstance(v, int) and v.bit_length() > MAX_INT_BITS:
+        raise RecipeError("integer too large in a recipe expression")
+    return v
 
 
 def evaluate(text, names):
@@ -129,10 +141,10 @@ def _eval(node, names):
             _check_pow(a, b)
         if isinstance(node.op, ast.LShift) and np.isscalar(b) and b > 62:
             raise RecipeError("shift too large in a recipe expression")
-        if isinstance(node.op, ast.Mult) and (isinstance(a, (str, list, tuple)) or isinstance(b, (str, list, tuple))):
-            raise RecipeError("sequence repetition is not allowed")
+        if isinstance(a, (str, bytes, list, tuple)) or isinstance(b, (str, bytes, list, tuple)):
+            raise RecipeError("arithmetic on strings, lists or tuples is not allowed")
         try:
-            return _BINOPS[type(node.op)](a, b)
+            return _check_result(_BINOPS[type(node.op)](a, b))
         except ZeroDivisionError:
             raise RecipeError(f"division by zero in {ast.unparse(node)!r}") from None
     if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:

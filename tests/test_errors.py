@@ -417,7 +417,7 @@ def test_misaligned_load(tmp_path):
     assert "misaligned" in msg, msg
     assert "block (0, 0, 0)" in msg and "thread (0, 0, 0)" in msg, msg
     assert _hexes(msg)[0] % 4 == 2, msg
-    assert "ld.global.f32" in msg and f"pc 3" in msg, msg
+    assert "ld.global.f32" in msg and "pc 3" in msg, msg
 
 
 def test_null_pointer_load(tmp_path):

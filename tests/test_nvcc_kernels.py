@@ -12,7 +12,6 @@ Tolerances: float32 results are compared against a float64 reference with
 rtol=1e-5 (plus a tiny atol for results that can be close to zero through
 cancellation); integer results are compared exactly.
 """
-import math
 import os
 import re
 

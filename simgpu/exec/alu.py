@@ -488,7 +488,6 @@ def alu(P, W, i, w, mask, U, I, F):
     bits = TBITS[t]
     kind = TKIND[t]
     flags = P.flags[i]
-    rnd = P.rnd[i]
     if op == C.OP_CVT:
         cvt(P, W, i, w, mask, U, F)
         return

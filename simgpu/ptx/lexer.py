@@ -38,6 +38,8 @@ def tokenize(text, file="<ptx>"):
     n = len(text)
     while pos < n:
         m = _TOKEN.match(text, pos)
+        if m is None and text.startswith("/*", pos):
+            raise AssemblyError("unterminated /* comment", file, line, pos - line_start + 1)
         if m is None:
             raise AssemblyError(f"unexpected character {text[pos]!r}", file, line, pos - line_start + 1)
         kind = m.lastgroup
@@ -53,7 +55,5 @@ def tokenize(text, file="<ptx>"):
         elif kind not in ("ws", "lcomment"):
             tokens.append(Token(kind, s, line, pos - line_start + 1))
         pos = m.end()
-    if text.find("/*", pos) != -1:
-        raise AssemblyError("unterminated /* comment", file, line, 1)
     tokens.append(Token("eof", "", line, pos - line_start + 1))
     return tokens

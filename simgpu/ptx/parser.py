@@ -367,13 +367,13 @@ class Parser:
 
     def parse_param(self):
         self.expect(".param", "'.param'")
-        align, type_code, ptr = None, None, False
+        align, type_code = None, None
         while self.peek().kind == "directive":
             d = self.next()
             if d.text == ".align":
                 align = self.expect_int("an alignment")
             elif d.text == ".ptr":
-                ptr = True
+                pass
             elif d.text in (".global", ".shared", ".local", ".const"):
                 pass
             elif d.text[1:] in _VAR_TYPES:
@@ -402,7 +402,6 @@ class Parser:
         self.scopes = scopes
         self.fn = fn
         self.nvars = 0
-        pending_labels = []
         while True:
             t = self.peek()
             if t.kind == "eof":
