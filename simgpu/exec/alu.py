@@ -89,27 +89,46 @@ def float_binary(op, t, rnd, a, b, c):
         if rnd == C.RND_RN:
             return a + bb
         s, e = fp.two_sum(a, bb)
-        return fp.round_f32(s, e, rnd) if t == C.T_F32 else fp.round_f64(s, e, rnd)
+        if s == 0.0 and e == 0.0:
+            return fp.zero_sign(a, bb, rnd)
+        if t == C.T_F32:
+            return fp.round_f32(s, e, rnd)
+        if math.isinf(s) and not (math.isinf(a) or math.isinf(b)):
+            return fp.overflow_f64(s, rnd)
+        return fp.round_f64(s, e, rnd)
     if op == C.OP_MUL:
         if t == C.T_F32:
             return fp.round_f32(a * b, 0.0, rnd) if rnd != C.RND_RN else a * b
         if rnd == C.RND_RN:
             return a * b
-        p, e = fp.two_prod(a, b)
+        p = a * b
+        if math.isinf(p) and not (math.isinf(a) or math.isinf(b)):
+            return fp.overflow_f64(p, rnd)
+        if math.isinf(p) or math.isnan(p):
+            return p
+        e = fp.mul_residual(a, b, p)
+        if p == 0.0 and e == 0.0:
+            return p
+        if p == 0.0:                          # underflowed to zero: the residual is the value
+            return fp.round_f64(math.copysign(0.0, e), e, rnd)
         return fp.round_f64(p, e, rnd)
     if op == C.OP_FMA or op == C.OP_MAD:
         return fp.fma_f32(a, b, c, rnd) if t == C.T_F32 else fp.fma_f64(a, b, c, rnd)
     if op == C.OP_DIV:
         if t == C.T_F32:
             return fp.div_rounded_f32(a, b, rnd)
-        q = a / b if b != 0.0 else (math.copysign(np.inf, a) * math.copysign(1.0, b) if a != 0.0 and not math.isnan(a) else np.nan)
-        if rnd == C.RND_RN or math.isinf(q) or math.isnan(q):
+        q = a / b
+        if rnd == C.RND_RN or math.isnan(q):
             return q
-        p, e = fp.two_prod(q, b)
-        diff = (p - a) + e                      # sign of q*b - a
-        if b < 0.0:
-            diff = -diff
-        return fp.round_f64(q, -diff, rnd)
+        if math.isinf(q):
+            if math.isinf(a) or b == 0.0:
+                return q
+            return fp.overflow_f64(q, rnd)
+        if abs(a) < fp.TINY:                  # keep the residual out of the subnormal range
+            res = fp.fma64(q * fp.SCALE, b, -a * fp.SCALE)
+        else:
+            res = fp.fma64(q, b, -a)
+        return fp.round_f64(q, -res * math.copysign(1.0, b), rnd)    # the sign of a/b - q
     if op == C.OP_MIN or op == C.OP_MAX:
         if math.isnan(a):
             return b
@@ -127,23 +146,26 @@ def float_binary(op, t, rnd, a, b, c):
 
 
 @njit
-def div_q(op, a, b, signed, bits):
-    """Integer div/rem with C semantics (truncation); x/0 gives all ones."""
-    if signed:
-        sa = np.int64(a)
-        sb = np.int64(b)
-        if sb == 0:
-            return np.uint64(0xFFFFFFFFFFFFFFFF) if op == C.OP_DIV else np.uint64(sa)
-        if sb == -1:
-            return np.uint64(-sa) if op == C.OP_DIV else np.uint64(0)   # wraps INT_MIN/-1
-        q = abs(sa) // abs(sb)
-        if (sa < 0) != (sb < 0):
-            q = -q
-        if op == C.OP_DIV:
-            return np.uint64(q)
-        return np.uint64(sa - q * sb)
-    ua = np.uint64(a) & width_mask(bits)
-    ub = np.uint64(b) & width_mask(bits)
+def div_s(op, sa, sb):
+    """Signed div/rem with C semantics (truncation toward zero); x/0 gives -1."""
+    if sb == 0:
+        return np.uint64(0xFFFFFFFFFFFFFFFF) if op == C.OP_DIV else np.uint64(sa)
+    if sb == -1:
+        return np.uint64(0) - np.uint64(sa) if op == C.OP_DIV else np.uint64(0)   # INT_MIN / -1 wraps
+    ua = np.uint64(sa) if sa >= 0 else np.uint64(0) - np.uint64(sa)
+    ub = np.uint64(sb) if sb >= 0 else np.uint64(0) - np.uint64(sb)
+    q = ua // ub
+    r = ua - q * ub
+    if op == C.OP_DIV:
+        return np.uint64(0) - q if (sa < 0) != (sb < 0) else q
+    return np.uint64(0) - r if sa < 0 else r
+
+
+@njit
+def div_u(op, a, b, bits):
+    """Unsigned div/rem; x/0 gives all ones (as the hardware does)."""
+    ua = a & width_mask(bits)
+    ub = b & width_mask(bits)
     if ub == 0:
         return np.uint64(0xFFFFFFFFFFFFFFFF) if op == C.OP_DIV else ua
     return ua // ub if op == C.OP_DIV else ua % ub
@@ -294,12 +316,61 @@ def lop3(a, b, c, lut):
 
 
 @njit
-def int_to_float_value(v_u, t_src):
+def int_to_float(v_u, t_src):
+    """Integer bits -> (nearest float64, exact remainder), so a second rounding
+    (to f32, or a directed mode) can be done correctly."""
     bits = TBITS[t_src]
     if TKIND[t_src] == C.KIND_SIGNED:
         sh = np.uint64(64 - bits)
-        return np.float64(np.int64(v_u << sh) >> np.int64(sh))
-    return np.float64(v_u & width_mask(bits))
+        v = np.int64(v_u << sh) >> np.int64(sh)
+        x = np.float64(v)
+        if bits < 64 or abs(x) < 9007199254740992.0:
+            return x, 0.0
+        if x >= 9.223372036854775807e18:          # rounded up to 2**63
+            return x, -np.float64(np.uint64(0x8000000000000000) - np.uint64(v))
+        back = np.int64(x)
+        return x, np.float64(v - back)
+    u = v_u & width_mask(bits)
+    x = np.float64(u)
+    if x < 9007199254740992.0:
+        return x, 0.0
+    if x >= 1.8446744073709552e19:                # rounded up to 2**64
+        return x, -np.float64(np.uint64(0) - u)
+    back = np.uint64(x)
+    if u >= back:
+        return x, np.float64(u - back)
+    return x, -np.float64(back - u)
+
+
+@njit
+def int_convert(v_u, ts, td, sat):
+    """Integer -> integer cvt: extend from the source type, then truncate or (.sat) clamp."""
+    sb = TBITS[ts]
+    db = TBITS[td]
+    dsigned = TKIND[td] == C.KIND_SIGNED
+    if TKIND[ts] == C.KIND_SIGNED:
+        sh = np.uint64(64 - sb)
+        v = np.int64(v_u << sh) >> np.int64(sh)
+        if sat:
+            if dsigned:
+                if db < 64:
+                    hi = (np.int64(1) << np.int64(db - 1)) - 1
+                    v = min(max(v, -hi - 1), hi)
+            else:
+                if v < 0:
+                    v = np.int64(0)
+                elif db < 64:
+                    v = min(v, (np.int64(1) << np.int64(db)) - 1)
+        r = np.uint64(v)
+    else:
+        r = v_u & width_mask(sb)
+        if sat:
+            lim = width_mask(db - 1) if dsigned else width_mask(db)
+            r = min(r, lim)
+    if dsigned and db < 64:                       # sign-extend into the register
+        sh = np.uint64(64 - db)
+        r = np.uint64(np.int64(r << sh) >> np.int64(sh))
+    return r
 
 
 @njit
@@ -424,36 +495,18 @@ def cvt(P, W, i, w, mask, U, F):
             continue
         if ks != C.KIND_FLOAT and kd != C.KIND_FLOAT:
             # integer -> integer: sign/zero-extend the source, clamp (.sat) or truncate
-            if ks == C.KIND_SIGNED:
-                sh = np.uint64(64 - TBITS[ts])
-                v = np.int64(a[l] << sh) >> np.int64(sh)
-                if sat:
-                    d[l] = float_to_int_bits(np.float64(v), td) if TBITS[td] < 64 or kd != C.KIND_SIGNED else np.uint64(v)
-                    if kd != C.KIND_SIGNED and v < 0:
-                        d[l] = np.uint64(0)
-                    elif TBITS[td] < 64:
-                        lim_hi = (np.int64(1) << np.int64(TBITS[td] - (1 if kd == C.KIND_SIGNED else 0))) - 1
-                        lim_lo = -(np.int64(1) << np.int64(TBITS[td] - 1)) if kd == C.KIND_SIGNED else np.int64(0)
-                        d[l] = np.uint64(min(max(v, lim_lo), lim_hi))
-                else:
-                    d[l] = np.uint64(v)
-            else:
-                v = a[l] & width_mask(TBITS[ts])
-                if sat and TBITS[td] < 64:
-                    lim = (np.uint64(1) << np.uint64(TBITS[td] - (1 if kd == C.KIND_SIGNED else 0))) - np.uint64(1)
-                    d[l] = min(v, lim)
-                else:
-                    d[l] = v
+            d[l] = int_convert(a[l], ts, td, sat)
             if kd == C.KIND_SIGNED and TBITS[td] < 64:     # sign-extend into the register
                 sh = np.uint64(64 - TBITS[td])
                 d[l] = np.uint64(np.int64(d[l] << sh) >> np.int64(sh))
             continue
+        xerr = 0.0
         if ks == C.KIND_FLOAT:
             x = float_value(a[l], ts)
             if ftz and ts == C.T_F32:
                 x = fp.ftz32(x)
         else:
-            x = int_to_float_value(a[l], ts)
+            x, xerr = int_to_float(a[l], ts)
         if kd != C.KIND_FLOAT:
             x = fp.round_to_int(x, rnd if rnd >= C.RND_RNI else rnd + C.RND_RNI)
             d[l] = float_to_int_bits(x, td)
@@ -464,9 +517,11 @@ def cvt(P, W, i, w, mask, U, F):
         if rnd >= C.RND_RNI:
             x = fp.round_to_int(x, rnd)
         if td == C.T_F32:
-            x = fp.round_f32(x, 0.0, rnd if rnd < C.RND_RNI else C.RND_RN)
+            x = fp.round_f32(x, xerr, rnd if rnd < C.RND_RNI else C.RND_RN)
             if ftz:
                 x = fp.ftz32(x)
+        elif td == C.T_F64 and xerr != 0.0:
+            x = fp.round_f64(x, xerr, rnd if rnd < C.RND_RNI else C.RND_RN)
         if sat:
             x = sat_clamp01(x)
         if (flags & C.F_RELU) and x < 0.0:
@@ -597,7 +652,11 @@ def alu(P, W, i, w, mask, U, I, F):
                 else:
                     r = ((x & wm) * (y & wm)) >> np.uint64(bits)
             if op == C.OP_MAD:
-                r = r + c[l]
+                if (flags & C.F_SAT) and signed and bits == 32 and sub == C.MUL_HI:
+                    s = np.int64((ia[l] * ib[l]) >> np.int64(32)) + np.int64(np.int32(c[l] & M32))
+                    r = np.uint64(min(max(s, np.int64(-2147483648)), np.int64(2147483647)))
+                else:
+                    r = r + c[l]
             d[l] = r
         elif op == C.OP_MUL24 or op == C.OP_MAD24:
             if signed:
@@ -610,7 +669,10 @@ def alu(P, W, i, w, mask, U, I, F):
                 r = r + c[l]
             d[l] = r
         elif op == C.OP_DIV or op == C.OP_REM:
-            d[l] = div_q(op, ia[l] if signed else x, ib[l] if signed else y, signed, bits)
+            if signed:
+                d[l] = div_s(op, ia[l], ib[l])
+            else:
+                d[l] = div_u(op, x, y, bits)
         elif op == C.OP_MIN:
             if signed:
                 d[l] = np.uint64(min(ia[l], ib[l]))
@@ -726,11 +788,21 @@ def float_op(P, W, i, w, mask, U, F):
             if op == C.OP_RCP:
                 if t == C.T_F32 and not approx:
                     r = fp.div_rounded_f32(1.0, x, rnd)
+                elif t == C.T_F64 and not approx:
+                    r = float_binary(C.OP_DIV, t, rnd, 1.0, x, 0.0)
                 else:
-                    r = 1.0 / x if x != 0.0 else math.copysign(np.inf, x)
+                    r = 1.0 / x
             elif op == C.OP_SQRT:
                 if t == C.T_F32:
                     r = fp.sqrt_rounded_f32(x, rnd)
+                elif x > 0.0 and not math.isinf(x):
+                    r = math.sqrt(x)
+                    if rnd != C.RND_RN and not approx:      # sign of sqrt(x) - r from x - r*r
+                        if x < fp.TINY:                      # scaled out of the subnormal range
+                            res = fp.fma64(r * 2.0 ** 300, r * 2.0 ** 300, -x * fp.SCALE)
+                        else:
+                            res = fp.fma64(r, r, -x)
+                        r = fp.round_f64(r, -res, rnd)
                 else:
                     r = math.sqrt(x) if x >= 0.0 else (x if x == 0.0 else np.nan)
             elif op == C.OP_RSQRT:
@@ -741,7 +813,7 @@ def float_op(P, W, i, w, mask, U, F):
                 else:
                     r = 1.0 / math.sqrt(x)
             elif op == C.OP_EX2:
-                r = 2.0 ** x if x < 1024.0 else np.inf
+                r = 2.0 ** x if (x < 1024.0 or math.isnan(x)) else np.inf
             elif op == C.OP_LG2:
                 if x < 0.0 or math.isnan(x):
                     r = np.nan

@@ -14,9 +14,35 @@ float64 and rounded: well within PTX's documented error bounds.
 import math
 
 import numpy as np
+from llvmlite import ir
+from numba.core import cgutils, types
+from numba.core import config as numba_config
+from numba.extending import intrinsic
 
 from ..ptx import codes as C
 from .jit import njit
+
+
+@intrinsic
+def fma64(typingctx, a, b, c):
+    """a*b+c rounded once (LLVM's llvm.fma.f64: the host's FMA instruction or libm's fma)."""
+    sig = types.float64(types.float64, types.float64, types.float64)
+
+    def codegen(context, builder, signature, args):
+        d = ir.DoubleType()
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(d, [d, d, d]), "llvm.fma.f64")
+        return builder.call(fn, args)
+    return sig, codegen
+
+
+if numba_config.DISABLE_JIT:          # plain Python (NUMBA_DISABLE_JIT=1): exact rationals
+    def fma64(a, b, c):
+        from fractions import Fraction
+        if not all(math.isfinite(x) for x in (a, b, c)):
+            return a * b + c
+        exact = Fraction(a) * Fraction(b) + Fraction(c)
+        r = float(exact)                   # Fraction -> float rounds to nearest even
+        return r if exact != 0 else (a * b + c)
 
 F32_MIN_NORMAL = 1.1754943508222875e-38
 F32_MAX = 3.4028234663852886e+38
@@ -73,6 +99,15 @@ def round_f32(x, err, mode):
 
 
 @njit
+def overflow_f64(x, mode):
+    """A finite exact result that rounded to +-inf: directed modes stop at DBL_MAX."""
+    big = 1.7976931348623157e308
+    if mode == C.RND_RZ or (mode == C.RND_RM and x > 0.0) or (mode == C.RND_RP and x < 0.0):
+        return big if x > 0.0 else -big
+    return x
+
+
+@njit
 def round_f64(x, err, mode):
     """Directed rounding of a float64 result whose exact value is x + err."""
     if mode == C.RND_RN or err == 0.0 or math.isnan(x) or math.isinf(x):
@@ -90,22 +125,35 @@ def round_f64(x, err, mode):
 
 
 @njit
-def split(a):
-    c = 134217729.0 * a          # 2**27 + 1 (Veltkamp)
-    hi = c - (c - a)
-    return hi, a - hi
-
-
-@njit
 def two_prod(a, b):
-    """a * b = p + e exactly (Dekker)."""
+    """a * b = p + e exactly (the error of a product is itself a product: fma)."""
     p = a * b
     if math.isinf(p) or math.isnan(p):
         return p, 0.0
-    ah, al = split(a)
-    bh, bl = split(b)
-    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
-    return p, e
+    return p, fma64(a, b, -p)
+
+
+TINY = 2.0 ** -900
+SCALE = 2.0 ** 600
+
+
+@njit
+def mul_residual(a, b, p):
+    """A number with the sign of a*b - p (zero when p is exact), also when p is
+    subnormal, where fma's own rounding would flush the residual to zero: then
+    the smaller operand is scaled up by 2**600, which is exact, and so is the
+    residual (its magnitude is then not a*b - p; round_f64 uses only the sign)."""
+    if abs(p) >= TINY or p != p:
+        return fma64(a, b, -p)
+    ps = p                                # p scaled as the operands are (exact: p is tiny)
+    if abs(a) < 1.0:
+        a = a * SCALE
+        ps = ps * SCALE
+    if abs(b) < 1.0:
+        b = b * SCALE
+        ps = ps * SCALE
+    q = a * b
+    return (q - ps) + fma64(a, b, -q)
 
 
 @njit
@@ -113,19 +161,50 @@ def fma_f32(a, b, c, mode):
     """a*b+c rounded once to float32 (a, b, c float32 values as float64)."""
     p = a * b                    # exact: 24 + 24 bits fit in 53
     s, err = two_sum(p, c)
+    if s == 0.0 and err == 0.0:
+        return zero_sign(p, c, mode)
     return round_f32(s, err, mode)
 
 
 @njit
 def fma_f64(a, b, c, mode):
-    """a*b+c with one rounding in float64 (error-free transforms)."""
+    """a*b+c with one rounding in float64; directed modes from the sign of the
+    exact remainder (a*b - p) + (p + c - r), with error-free transforms."""
+    r = fma64(a, b, c)
+    if mode == C.RND_RN or math.isnan(r):
+        return r
+    if math.isinf(r):
+        if math.isinf(a) or math.isinf(b) or math.isinf(c):
+            return r
+        return overflow_f64(r, mode)
+    p = a * b
+    if abs(r) < TINY and abs(c) < TINY and abs(p) < TINY:
+        # a result near the subnormal range: scale the sum by 2**600 (exact) so
+        # that the error terms below are not rounded away
+        if abs(a) < 1.0:
+            a = a * SCALE
+        else:
+            b = b * SCALE
+        c2, r2 = c * SCALE, r * SCALE
+    else:
+        c2, r2 = c, r
     p, e1 = two_prod(a, b)
-    s, e2 = two_sum(p, c)
-    if math.isinf(s) or math.isnan(s):
-        return s
-    err = e1 + e2
-    r, e3 = two_sum(s, err)
-    return round_f64(r, e3, mode)
+    s, e2 = two_sum(p, c2)
+    rem = (s - r2) + e2 + e1
+    if rem == 0.0 and abs(p) < TINY:
+        rem = mul_residual(a, b, p)       # a product too small for fma's residual
+    if r == 0.0 and rem == 0.0:
+        return zero_sign(p, c, mode)
+    return round_f64(r, rem, mode)
+
+
+@njit
+def zero_sign(x, y, mode):
+    """The sign of an exact zero sum x + y (IEEE 754 6.3): the common sign of two
+    like-signed zeros, else -0 when rounding down and +0 otherwise."""
+    if x == 0.0 and y == 0.0 and (math.copysign(1.0, x) == math.copysign(1.0, y)):
+        return x
+    return -0.0 if mode == C.RND_RM else 0.0
 
 
 @njit

@@ -38,7 +38,8 @@ numba.config.CACHE_DIR = CACHE_DIR
 # _nrt=False: the executor never allocates, and without numba's reference
 # counting every array access is a plain load (with it, atomic increments and
 # decrements on each namedtuple field took 3/4 of the run time).
-JIT = dict(cache=True, nogil=True, _nrt=False)
+# error_model='numpy': x/0.0 gives inf or NaN as IEEE says, never a Python exception.
+JIT = dict(cache=True, nogil=True, _nrt=False, error_model="numpy")
 
 
 def njit(fn=None, **kw):

@@ -233,7 +233,10 @@ def warp_op(P, W, i, w, active, mask, U):
         fetch_bits(P, W, i, 1, w, pv)
         mm = U[2]
         fetch_bits(P, W, i, 2, w, mm)
-        members = mask & np.int64(mm[0] & np.uint64(0xFFFFFFFF))
+        first = 0
+        while first < 31 and not (mask >> first) & 1:
+            first += 1
+        members = mask & np.int64(mm[first] & np.uint64(0xFFFFFFFF))
         ballot = np.int64(0)
         for l in range(32):
             if (members >> l) & 1 and pv[l] != 0:

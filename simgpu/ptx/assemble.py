@@ -277,6 +277,8 @@ class Assembler:
                 flags |= C.F_SAT
             elif m in ("approx", "full"):
                 flags |= C.F_APPROX
+            elif op == "vote" and m in C.VOTE:
+                a["sub"][i] = C.VOTE[m]
             elif m == "uni":
                 flags |= C.F_UNI
             elif m == "volatile":
