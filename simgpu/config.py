@@ -37,7 +37,13 @@ SCHEMA = {
     "reserved_shared_memory_per_block": (int, lambda v: v >= 0, "bytes the system reserves per block"),
     "sub_partitions": (int, lambda v: v >= 1, "SM sub-partitions (SMSPs), one warp scheduler each"),
     "shared_alloc_unit": (int, lambda v: v >= 1, "shared memory allocation granularity, bytes"),
+    "scheduler_policy": (str, lambda v: v in ("gto", "lrr"), "warp scheduler policy: gto or lrr"),
 }
+for _p in ("fp32", "int", "fp64", "sfu", "branch", "shared", "global", "local", "param"):
+    SCHEMA[f"latency_{_p}_cycles"] = (int, lambda v: 1 <= v <= 100000, f"{_p} result latency in cycles")
+for _p in ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync"):
+    SCHEMA[f"interval_{_p}_cycles"] = (int, lambda v: 1 <= v <= 1024,
+                                       f"cycles between instructions the {_p} pipe of a sub-partition accepts")
 
 
 def config_names():

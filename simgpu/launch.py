@@ -218,8 +218,12 @@ def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
 
 
 def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_thread=None,
-           max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS):
-    """Run `kernel` over `grid` x `block` threads; numpy arrays in `args` are updated in place."""
+           max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS, timing=True):
+    """Run `kernel` over `grid` x `block` threads; numpy arrays in `args` are updated in place.
+
+    timing=True (the default) runs the cycle-level model and adds cycles,
+    occupancy and stall reasons to the stats; timing=False runs the faster
+    functional engine (results and instruction counts only)."""
     from .exec.functional import run_grid
     from .exec.state import make_mem, make_warps
     if not isinstance(kernel, Kernel):
@@ -255,6 +259,19 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
         params[p.offset:p.offset + len(raw)] = raw
     nthreads = block[0] * block[1] * block[2]
     nwarps = -(-nthreads // 32)
+    nblocks = grid[0] * grid[1] * grid[2]
+    if prog.n == 0:
+        raise LaunchError(f"kernel {prog.name} has no instructions")
+    if timing:
+        from .timing.run import simulate
+        rc, err, W, tstats, pc_counts = simulate(prog, cfg, grid, block, dev, params, int(shared_bytes),
+                                                 regs_per_thread, max_warp_instructions)
+        if rc != 0:
+            raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
+        dev.copy_back()
+        stats = {"blocks": nblocks, "threads": nblocks * nthreads, "warps": nblocks * nwarps, **tstats}
+        stats["simt_efficiency"] = stats["thread_instructions"] / (32 * max(1, stats["warp_instructions"]))
+        return Result(stats, grid, block, cfg, kernel, per_pc=pc_counts)
     W = make_warps(nwarps, 1, prog, grid, block)
     M = make_mem(dev.gmem, dev.alloc_lo, dev.alloc_hi, 1, prog.shared_static + int(shared_bytes),
                  nwarps * 32, prog.local_bytes, np.frombuffer(bytes(params), np.uint8))
@@ -264,9 +281,6 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     err = np.zeros(8, np.int64)
     counts = np.zeros(2 + len(C.OPCODES), np.int64)
     pc_counts = np.zeros(max(1, prog.n), np.int64)
-    if prog.n == 0:
-        raise LaunchError(f"kernel {prog.name} has no instructions")
-    nblocks = grid[0] * grid[1] * grid[2]
     rc = run_grid(prog.arrays(), W, M, 0, nblocks, 64, max_warp_instructions, U, I, F, err, counts, pc_counts)
     if rc != 0:
         raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))

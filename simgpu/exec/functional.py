@@ -63,6 +63,7 @@ def run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, c
                 any_ran = True
                 for q in range(quantum):
                     pc = W.stk_pc[w, W.sp[w]]
+                    W.clock[0] += 1             # %clock: warp instructions executed so far
                     st = step(P, W, M, w, U, I, F, err, counts, pc_counts)
                     if st == C.ST_FAULT:
                         err[1] = bid

@@ -351,7 +351,6 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts):
     counts[1] += popcount(mask)         # thread instructions (predicated on)
     counts[2 + op] += 1
     pc_counts[i] += 1
-    W.clock[0] += 1
     next_pc = pc + 1
     status = C.ST_OK
     if op == C.OP_BRA:

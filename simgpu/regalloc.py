@@ -1,0 +1,57 @@
+"""Registers per thread, estimated from the program the way a register
+allocator sees it: the largest number of 32-bit registers live at once.
+
+Liveness is the classic backward data-flow over the control-flow graph
+(a register is live at an instruction if some path from there reads it
+before writing it); a 64-bit register counts as two 32-bit ones, predicates
+live in their own file and do not count. ptxas's real allocation differs
+(it renames, rematerializes and reserves a few registers), so this is an
+estimate: pass regs_per_thread= to launch() to use the number ptxas reports
+(`ptxas -v`, or `launch__registers_per_thread` in Nsight Compute).
+"""
+from .ptx import codes as C
+from .ptx.cfg import successors
+from .timing.tables import _dest_slots
+
+
+def max_live_registers(prog):
+    n = prog.n
+    if n == 0:
+        return 1
+    uses, defs = [], []
+    for i in range(n):
+        dests = _dest_slots(int(prog.op[i]), int(prog.sub[i]), int(prog.vec[i]))
+        u, d = 0, 0
+        for k in range(prog.okind.shape[1]):
+            kind = int(prog.okind[i, k])
+            if kind in (C.K_R32, C.K_R64):
+                bit = 1 << (2 * int(prog.oreg[i, k]) + int(kind == C.K_R64))
+                if k in dests:
+                    d |= bit
+                else:
+                    u |= bit
+            elif kind == C.K_ADDR and prog.oreg2[i, k] in (C.ABASE_R32, C.ABASE_R64):
+                u |= 1 << (2 * int(prog.oreg[i, k]) + int(prog.oreg2[i, k] == C.ABASE_R64))
+        uses.append(u)
+        defs.append(d if prog.guard[i] < 0 else 0)      # a guarded write may not happen
+    target = [int(prog.obits[i, 0]) if prog.op[i] == C.OP_BRA else -1 for i in range(n)]
+    succ = successors(prog.op, prog.guard >= 0, target, n)
+    live_in = [0] * (n + 1)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(n - 1, -1, -1):
+            out = 0
+            for s in succ[i]:
+                out |= live_in[s]
+            new = uses[i] | (out & ~defs[i])
+            if new != live_in[i]:
+                live_in[i] = new
+                changed = True
+    # bit 2r is 32-bit register r, bit 2r+1 is 64-bit register r (two 32-bit slots)
+    even = int("01" * (max(prog.nregs32, prog.nregs64) + 1), 2)
+    best = 0
+    for i in range(n):
+        v = live_in[i] | defs[i]
+        best = max(best, bin(v & even).count("1") + 2 * bin(v & (even << 1)).count("1"))
+    return max(best, 1)

@@ -1,0 +1,286 @@
+"""The cycle-level core: SMs of sub-partitions, one warp scheduler each.
+
+Each cycle, every sub-partition's scheduler may issue one instruction from
+one of its resident warps (warp slot mod `sub_partitions`, as the hardware
+assigns warps). A warp can issue when the registers its next instruction
+reads (and writes) have no pending writes -- its scoreboard -- and the pipe
+the instruction needs can accept it (each pipe takes a new instruction every
+`interval` cycles). Among eligible warps the policy picks one (policies.py).
+The instruction executes functionally at issue (exec.warp.step) and its
+results become ready `latency` cycles later.
+
+Time is event-driven: a sub-partition is evaluated only when something can
+change for it (a dependency resolves, a pipe frees, a barrier releases, a
+block arrives); when no warp anywhere can issue, time jumps to the next such
+event. Every cycle of every resident warp is attributed to one Nsight
+Compute warp state (stalls.py); states only change at evaluations, so the
+attribution is exact without stepping idle cycles.
+
+Blocks are dispatched to SMs in waves: the first up to `blocks_per_sm` per
+SM, round-robin over SMs, then each finished block's slot takes the next.
+"""
+from collections import namedtuple
+
+import numpy as np
+
+from ..exec.functional import init_block
+from ..exec.jit import njit
+from ..exec.state import W_BARRIER, W_DONE
+from ..exec.warp import step
+from ..ptx import codes as C
+from . import stalls as S
+from .policies import pick_warp
+
+INF = np.int64(1) << 62
+
+TimingState = namedtuple("TimingState", [
+    "rr32", "rk32", "rr64", "rk64", "rrp", "rkp",
+    "dep_ready", "dep_reason", "st_state", "st_since", "st_pc", "warp_start", "resident",
+    "pipe_free", "sp_next", "last_warp", "stall", "stall_pc",
+    "sm_warps", "sm_busy_since", "sm_active", "slot_warps_left", "stats"])
+
+# stats indices
+ST_CYCLES, ST_WARP_CYCLES, ST_MAX_PENDING, ST_LAST_EXIT, ST_BLOCKS_DONE = range(5)
+
+
+def make_timing_state(n_warps, n_slots, n_sp, n_sm, prog):
+    nr32, nr64, npr = max(1, prog.nregs32), max(1, prog.nregs64), max(1, prog.npreds)
+    return TimingState(
+        rr32=np.zeros((n_warps, nr32), np.int64), rk32=np.zeros((n_warps, nr32), np.int8),
+        rr64=np.zeros((n_warps, nr64), np.int64), rk64=np.zeros((n_warps, nr64), np.int8),
+        rrp=np.zeros((n_warps, npr), np.int64), rkp=np.zeros((n_warps, npr), np.int8),
+        dep_ready=np.zeros(n_warps, np.int64), dep_reason=np.zeros(n_warps, np.int8),
+        st_state=np.full(n_warps, -1, np.int8), st_since=np.zeros(n_warps, np.int64),
+        st_pc=np.zeros(n_warps, np.int32), warp_start=np.zeros(n_warps, np.int64),
+        resident=np.zeros(n_warps, np.int8),
+        pipe_free=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
+        last_warp=np.full(n_sp, -1, np.int32),
+        stall=np.zeros(S.N_STATES, np.int64), stall_pc=np.zeros((max(1, prog.n), S.N_STATES), np.int64),
+        sm_warps=np.zeros(n_sm, np.int32), sm_busy_since=np.zeros(n_sm, np.int64),
+        sm_active=np.zeros(n_sm, np.int64), slot_warps_left=np.zeros(n_slots, np.int32),
+        stats=np.zeros(8, np.int64))
+
+
+@njit
+def set_state(TS, w, state, now, pc):
+    """Close warp w's current state interval at `now` and open `state`."""
+    old = TS.st_state[w]
+    if old == state and state != S.SELECTED:
+        return
+    if old >= 0:
+        dt = now - TS.st_since[w]
+        TS.stall[old] += dt
+        TS.stall_pc[TS.st_pc[w], old] += dt
+    TS.st_state[w] = state
+    TS.st_since[w] = now
+    TS.st_pc[w] = pc
+
+
+@njit
+def reg_time(TS, w, f, r):
+    if f == C.K_R32:
+        return TS.rr32[w, r], TS.rk32[w, r]
+    if f == C.K_R64:
+        return TS.rr64[w, r], TS.rk64[w, r]
+    return TS.rrp[w, r], TS.rkp[w, r]
+
+
+@njit
+def compute_dependencies(T, TS, W, w, after_branch, now):
+    """When warp w's next instruction may issue as far as registers allow, and why not before."""
+    if W.sp[w] < 0:
+        return
+    pc = W.stk_pc[w, W.sp[w]]
+    ready = np.int64(0)
+    reason = S.WAIT
+    for k in range(T.dep_file.shape[1]):
+        f = T.dep_file[pc, k]
+        if f == 0:
+            break
+        t, kind = reg_time(TS, w, f, T.dep_reg[pc, k])
+        if t > ready:
+            ready = t
+            reason = S.WAIT if kind == 0 else (S.SHORT_SB if kind == 1 else S.LONG_SB)
+    if after_branch and now + T.branch_latency > ready:
+        ready = now + T.branch_latency
+        reason = S.BRANCH_RESOLVING
+    TS.dep_ready[w] = ready
+    TS.dep_reason[w] = reason
+
+
+@njit
+def throttle_reason(pipe):
+    if pipe <= 2:
+        return S.MATH_THROTTLE
+    if pipe == 4:
+        return S.LG_THROTTLE
+    if pipe == 3 or pipe == 5:
+        return S.MIO_THROTTLE
+    return S.MISC
+
+
+@njit
+def launch_block(W, M, TS, sm, k, bid, bps, wpb, now):
+    slot = sm * bps + k
+    w0 = slot * wpb
+    init_block(W, M, slot, bid, w0, wpb)
+    nthreads = W.dims[0] * W.dims[1] * W.dims[2]
+    nw = (nthreads + 31) // 32
+    for j in range(wpb):
+        w = w0 + j
+        if j >= nw:
+            W.wstate[w] = W_DONE
+            continue
+        TS.rr32[w, :] = 0
+        TS.rr64[w, :] = 0
+        TS.rrp[w, :] = 0
+        TS.dep_ready[w] = now
+        TS.dep_reason[w] = S.WAIT
+        TS.st_state[w] = -1
+        TS.warp_start[w] = now
+        TS.resident[w] = 1
+    TS.slot_warps_left[slot] = nw
+    if TS.sm_warps[sm] == 0:
+        TS.sm_busy_since[sm] = now
+    TS.sm_warps[sm] += nw
+
+
+@njit
+def retire_warp(TS, w, sm, now):
+    set_state(TS, w, -1, now + 1, 0)                 # closes the final `selected` cycle
+    TS.st_state[w] = -1
+    TS.resident[w] = 0
+    TS.stats[ST_WARP_CYCLES] += now + 1 - TS.warp_start[w]
+    TS.sm_warps[sm] -= 1
+    if TS.sm_warps[sm] == 0:
+        TS.sm_active[sm] += now + 1 - TS.sm_busy_since[sm]
+
+
+@njit
+def run_timed(P, W, M, T, TS, n_sm, bps, wpb, n_sp, policy, nblocks, max_instr,
+              U, I, F, err, counts, pc_counts):
+    """Simulate the whole grid. Returns 0, or -1 with err filled on a fault."""
+    wps = bps * wpb                     # warp slots per SM
+    next_block = 0
+    # first wave: one block per SM in turn, up to blocks_per_sm each
+    for k in range(bps):
+        for sm in range(n_sm):
+            if next_block < nblocks:
+                launch_block(W, M, TS, sm, k, next_block, bps, wpb, 0)
+                next_block += 1
+    for g in range(n_sm * n_sp):
+        TS.sp_next[g] = 0
+    now = np.int64(0)
+    while True:
+        t_next = INF
+        for sm in range(n_sm):
+            if TS.sm_warps[sm] == 0:
+                continue
+            for sp in range(n_sp):
+                g = sm * n_sp + sp
+                if TS.sp_next[g] > now:
+                    if TS.sp_next[g] < t_next:
+                        t_next = TS.sp_next[g]
+                    continue
+                # ---- evaluate this scheduler's warps at `now` ----
+                earliest = INF
+                best = pick_warp(P, W, T, TS, g, sm * wps, wps, sp, n_sp, now, policy)
+                for j in range(sp, wps, n_sp):
+                    w = sm * wps + j
+                    if TS.resident[w] == 0 or w == best:
+                        continue
+                    pc = W.stk_pc[w, W.sp[w]]
+                    if W.wstate[w] == W_BARRIER:
+                        set_state(TS, w, S.BARRIER, now, pc)
+                    elif TS.dep_ready[w] > now:
+                        set_state(TS, w, TS.dep_reason[w], now, pc)
+                        if TS.dep_ready[w] < earliest:
+                            earliest = TS.dep_ready[w]
+                    else:
+                        u = T.pipe[pc]
+                        if TS.pipe_free[g, u] > now:
+                            set_state(TS, w, throttle_reason(u), now, pc)
+                            if TS.pipe_free[g, u] < earliest:
+                                earliest = TS.pipe_free[g, u]
+                        else:
+                            set_state(TS, w, S.NOT_SELECTED, now, pc)
+                            earliest = now + 1
+                if best >= 0:
+                    w = best
+                    pc = W.stk_pc[w, W.sp[w]]
+                    set_state(TS, w, S.SELECTED, now, pc)
+                    W.clock[0] = now
+                    st = step(P, W, M, w, U, I, F, err, counts, pc_counts)
+                    if st == C.ST_FAULT:
+                        err[1] = W.bctaid[W.wblock[w], 0] + W.dims[3] * (W.bctaid[W.wblock[w], 1] + W.dims[4] * W.bctaid[W.wblock[w], 2])
+                        err[2] = W.wid[w]
+                        err[4] = pc
+                        return -1
+                    ready = now + T.lat[pc]
+                    board = T.sb[pc]
+                    for k in range(T.def_file.shape[1]):
+                        f = T.def_file[pc, k]
+                        if f == 0:
+                            break
+                        r = T.def_reg[pc, k]
+                        if f == C.K_R32:
+                            TS.rr32[w, r] = ready
+                            TS.rk32[w, r] = board
+                        elif f == C.K_R64:
+                            TS.rr64[w, r] = ready
+                            TS.rk64[w, r] = board
+                        else:
+                            TS.rrp[w, r] = ready
+                            TS.rkp[w, r] = board
+                    u = T.pipe[pc]
+                    TS.pipe_free[g, u] = now + T.pipe_interval[u]
+                    if ready > TS.stats[ST_MAX_PENDING]:
+                        TS.stats[ST_MAX_PENDING] = ready
+                    TS.last_warp[g] = w
+                    op = P.op[pc]
+                    if st == C.ST_EXITED or (op == C.OP_RET or op == C.OP_EXIT) and W.wstate[w] == W_DONE:
+                        retire_warp(TS, w, sm, now)
+                        TS.stats[ST_LAST_EXIT] = now
+                        slot = W.wblock[w]
+                        TS.slot_warps_left[slot] -= 1
+                        if TS.slot_warps_left[slot] == 0:
+                            TS.stats[ST_BLOCKS_DONE] += 1
+                            if next_block < nblocks:
+                                launch_block(W, M, TS, sm, slot - sm * bps, next_block, bps, wpb, now + 1)
+                                next_block += 1
+                    else:
+                        compute_dependencies(T, TS, W, w, T.is_branch[pc] != 0, now)
+                    if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
+                            or st == C.ST_EXITED:
+                        # a barrier may have released warps on this SM's other schedulers,
+                        # and a retired block may have brought new warps
+                        for q in range(n_sp):
+                            if TS.sp_next[sm * n_sp + q] > now + 1:
+                                TS.sp_next[sm * n_sp + q] = now + 1
+                    earliest = now + 1
+                    if counts[0] > max_instr:
+                        err[0] = C.E_RUNAWAY
+                        err[1] = W.wblock[w]
+                        err[2] = W.wid[w]
+                        err[4] = W.stk_pc[w, W.sp[w]] if W.sp[w] >= 0 else -1
+                        return -1
+                TS.sp_next[g] = earliest
+                if earliest < t_next:
+                    t_next = earliest
+        if TS.stats[ST_BLOCKS_DONE] == nblocks:
+            break
+        if t_next >= INF:
+            err[0] = C.E_DEADLOCK
+            for w in range(W.wstate.shape[0]):
+                if TS.resident[w] == 1:
+                    b = W.wblock[w]
+                    err[1] = W.bctaid[b, 0] + W.dims[3] * (W.bctaid[b, 1] + W.dims[4] * W.bctaid[b, 2])
+                    err[7] = b
+                    break
+            return -1
+        now = t_next
+    end = TS.stats[ST_LAST_EXIT] + 1
+    if TS.stats[ST_MAX_PENDING] > end:
+        end = TS.stats[ST_MAX_PENDING]
+    TS.stats[ST_CYCLES] = end
+    return 0

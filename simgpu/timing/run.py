@@ -1,0 +1,72 @@
+"""Running a launch through the cycle core and turning its counters into
+stats (names as the issue fixes them, meanings as Nsight Compute's)."""
+import numpy as np
+
+from ..exec.state import make_mem, make_warps
+from ..occupancy import occupancy
+from ..ptx import codes as C
+from ..regalloc import max_live_registers
+from . import stalls as S
+from .core import ST_CYCLES, ST_WARP_CYCLES, make_timing_state, run_timed
+from .policies import POLICIES
+from .tables import build_tables
+
+
+def barrier_count(prog):
+    ids = {int(prog.obits[i, 1]) for i in range(prog.n)
+           if prog.op[i] in (C.OP_BAR, C.OP_BARRIER) and prog.okind[i, 1] == C.K_IMM}
+    return len(ids) if ids else (1 if any(prog.op[i] in (C.OP_BAR, C.OP_BARRIER) for i in range(prog.n)) else 0)
+
+
+def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread, max_instr):
+    """Returns (rc, err, state, stats) for the whole grid on the config's GPU."""
+    nthreads = block[0] * block[1] * block[2]
+    nblocks = grid[0] * grid[1] * grid[2]
+    regs = regs_per_thread if regs_per_thread is not None else max_live_registers(prog)
+    regs = min(regs, cfg["max_registers_per_thread"])
+    shared = prog.shared_static + shared_bytes
+    occ = occupancy(cfg, regs, nthreads, shared, barrier_count(prog))
+    n_sm = min(cfg["sm_count"], nblocks)
+    bps = min(occ.blocks_per_sm, -(-nblocks // n_sm))
+    wpb = occ.warps_per_block
+    n_sp = cfg["sub_partitions"]
+    n_slots = n_sm * bps
+    n_warps = n_slots * wpb
+    W = make_warps(n_warps, n_slots, prog, grid, block)
+    M = make_mem(dev.gmem, dev.alloc_lo, dev.alloc_hi, n_slots, shared, n_warps * 32, prog.local_bytes,
+                 np.frombuffer(bytes(params), np.uint8))
+    T = build_tables(prog, cfg)
+    TS = make_timing_state(n_warps, n_slots, n_sm * n_sp, n_sm, prog)
+    U = np.zeros((6, 32), np.uint64)
+    I = np.zeros((6, 32), np.int64)
+    F = np.zeros((6, 32), np.float64)
+    err = np.zeros(8, np.int64)
+    counts = np.zeros(2 + len(C.OPCODES), np.int64)
+    pc_counts = np.zeros(max(1, prog.n), np.int64)
+    rc = run_timed(prog.arrays(), W, M, T, TS, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
+                   nblocks, max_instr, U, I, F, err, counts, pc_counts)
+    cycles = int(TS.stats[ST_CYCLES])
+    sm_active = int(TS.sm_active.sum())
+    warp_cycles = int(TS.stats[ST_WARP_CYCLES])
+    stats = {
+        "warp_instructions": int(counts[0]),
+        "thread_instructions": int(counts[1]),
+        "opcodes": {C.OPCODES[k]: int(v) for k, v in enumerate(counts[2:]) if v},
+        "cycles": cycles,
+        "time_us": cycles / cfg["clock_mhz"],
+        "ipc": counts[0] / sm_active if sm_active else 0.0,
+        "sm_active_cycles": sm_active / cfg["sm_count"],
+        "theoretical_occupancy": occ.occupancy,
+        "achieved_occupancy": warp_cycles / (sm_active * cfg["max_warps_per_sm"]) if sm_active else 0.0,
+        "occupancy_limit": occ.limit,
+        "occupancy_limits": dict(occ.limits),
+        "blocks_per_sm": occ.blocks_per_sm,
+        "regs_per_thread": regs,
+        "regs_estimated": regs_per_thread is None,
+        "shared_bytes_per_block": shared,
+        "waves": -(-nblocks // (occ.blocks_per_sm * cfg["sm_count"])),
+        "warp_cycles": warp_cycles,
+        "stall_cycles": {name: int(TS.stall[k]) for k, name in enumerate(S.NAMES)},
+        "stall_cycles_by_pc": TS.stall_pc,
+    }
+    return rc, err, W, stats, pc_counts

@@ -1,0 +1,24 @@
+"""Warp states, named as Nsight Compute names them (Warp State Statistics,
+`smsp__pcsamp_warps_issue_stalled_<reason>`). Every cycle of every resident
+warp is attributed to exactly one of them.
+
+selected            the warp issued this cycle
+not_selected        eligible, but the scheduler issued another warp
+wait                waiting on a fixed-latency dependency (ALU, FMA results)
+long_scoreboard     waiting on a variable-latency L1TEX result (global, local memory)
+short_scoreboard    waiting on a variable-latency MIO result (shared memory, SFU, shuffles)
+barrier             waiting at a block barrier
+mio_throttle        the MIO pipe (shared memory, SFU) cannot accept the instruction
+lg_throttle         the LSU pipe for global/local memory cannot accept the instruction
+math_pipe_throttle  the FP32/INT/FP64 pipe for the instruction is busy
+branch_resolving    waiting for a branch target to be computed
+no_instruction, dispatch_stall, drain, membar, sleeping, misc
+                    named for completeness; simgpu does not model their causes yet
+"""
+NAMES = ("selected", "not_selected", "wait", "long_scoreboard", "short_scoreboard", "barrier",
+         "mio_throttle", "lg_throttle", "math_pipe_throttle", "branch_resolving", "no_instruction",
+         "dispatch_stall", "drain", "membar", "sleeping", "misc")
+(SELECTED, NOT_SELECTED, WAIT, LONG_SB, SHORT_SB, BARRIER, MIO_THROTTLE, LG_THROTTLE,
+ MATH_THROTTLE, BRANCH_RESOLVING, NO_INSTRUCTION, DISPATCH_STALL, DRAIN, MEMBAR, SLEEPING,
+ MISC) = range(len(NAMES))
+N_STATES = len(NAMES)

@@ -1,0 +1,98 @@
+"""Per-instruction timing facts, computed once per launch from the program
+and the config: which pipe an instruction issues to, how long its result
+takes, which scoreboard tracks that result, which registers it reads and
+writes.
+
+Pipes (per sub-partition): fp32, int, fp64, sfu, lsu (global/local memory),
+mio (shared memory, shuffles), branch, sync. Results are tracked as the
+hardware's dependency mechanisms are: fixed-latency ALU results by the
+compiler's wait counts (a stall there is `wait`), variable-latency results
+by scoreboards -- the long one for global/local memory (`long_scoreboard`),
+the short one for MIO results such as shared memory and the SFU
+(`short_scoreboard`).
+"""
+from collections import namedtuple
+
+import numpy as np
+
+from ..ptx import codes as C
+from ..ptx.assemble import UNIT
+
+PIPES = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
+PIPE = {n: i for i, n in enumerate(PIPES)}
+SB_FIXED, SB_SHORT, SB_LONG = 0, 1, 2
+MAX_DEPS = 12
+MAX_DEFS = 4
+
+Tables = namedtuple("Tables", ["pipe", "lat", "sb", "dep_file", "dep_reg", "def_file", "def_reg",
+                               "is_branch", "pipe_interval", "branch_latency"])
+
+
+def _dest_slots(op, sub, vec):
+    if op in (C.OP_ST, C.OP_RED, C.OP_BAR, C.OP_BARRIER, C.OP_BRA, C.OP_RET, C.OP_EXIT,
+              C.OP_MEMBAR, C.OP_FENCE, C.OP_PREFETCH, C.OP_NOP):
+        return ()
+    if op in (C.OP_SETP, C.OP_SHFL):
+        return (0, 1)
+    if op in (C.OP_LD, C.OP_LDU) or (op == C.OP_MOV and sub == 2):
+        return tuple(range(vec))
+    return (0,)
+
+
+def build_tables(prog, cfg):
+    n = prog.n
+    pipe = np.zeros(n, np.int8)
+    lat = np.zeros(n, np.int32)
+    sb = np.zeros(n, np.int8)
+    dep_file = np.zeros((n, MAX_DEPS), np.int8)
+    dep_reg = np.zeros((n, MAX_DEPS), np.int32)
+    def_file = np.zeros((n, MAX_DEFS), np.int8)
+    def_reg = np.zeros((n, MAX_DEFS), np.int32)
+    is_branch = np.zeros(n, np.int8)
+    unit_names = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
+    alu_lat = {"fp32": cfg["latency_fp32_cycles"], "int": cfg["latency_int_cycles"],
+               "fp64": cfg["latency_fp64_cycles"], "sfu": cfg["latency_sfu_cycles"],
+               "branch": cfg["latency_branch_cycles"], "sync": cfg["latency_int_cycles"]}
+    for i in range(n):
+        op = int(prog.op[i])
+        unit = unit_names[int(prog.unit[i])]
+        space = int(prog.space[i])
+        if op in (C.OP_LD, C.OP_LDU, C.OP_ST, C.OP_ATOM, C.OP_RED, C.OP_PREFETCH):
+            if space == C.SPACE_PARAM:            # a constant-bank operand in SASS
+                unit, latency, board = "int", cfg["latency_param_cycles"], SB_FIXED
+            elif space == C.SPACE_SHARED:
+                unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
+            elif space == C.SPACE_LOCAL:
+                unit, latency, board = "lsu", cfg["latency_local_cycles"], SB_LONG
+            else:                                  # global, or generic (resolved at run time)
+                unit, latency, board = "lsu", cfg["latency_global_cycles"], SB_LONG
+        elif op in (C.OP_SHFL, C.OP_REDUX):
+            unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
+        elif unit == "sfu" or (op == C.OP_DIV and C.TYPE_KIND[int(prog.ty[i])] != C.KIND_FLOAT):
+            unit, latency, board = "sfu", cfg["latency_sfu_cycles"], SB_SHORT
+        else:
+            latency, board = alu_lat.get(unit, cfg["latency_int_cycles"]), SB_FIXED
+        pipe[i], lat[i], sb[i] = PIPE[unit], latency, board
+        is_branch[i] = op == C.OP_BRA
+        dests = _dest_slots(op, int(prog.sub[i]), int(prog.vec[i]))
+        deps = []
+        defs = []
+        for k in range(prog.okind.shape[1]):
+            kind = int(prog.okind[i, k])
+            if kind in (C.K_R32, C.K_R64, C.K_PRED):
+                (defs if k in dests else deps).append((kind, int(prog.oreg[i, k])))
+            elif kind == C.K_ADDR and prog.oreg2[i, k] in (C.ABASE_R32, C.ABASE_R64):
+                deps.append((C.K_R32 if prog.oreg2[i, k] == C.ABASE_R32 else C.K_R64, int(prog.oreg[i, k])))
+        if prog.guard[i] >= 0:
+            deps.append((C.K_PRED, int(prog.guard[i])))
+        deps += defs                               # write-after-write: wait for pending writes too
+        for k, (f, r) in enumerate(deps[:MAX_DEPS]):
+            dep_file[i, k], dep_reg[i, k] = f, r
+        for k, (f, r) in enumerate(defs[:MAX_DEFS]):
+            def_file[i, k], def_reg[i, k] = f, r
+    interval = np.array([cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)
+    return Tables(pipe, lat, sb, dep_file, dep_reg, def_file, def_reg, is_branch, interval,
+                  np.int64(cfg["latency_branch_cycles"]))
+
+
+assert UNIT["fp32"] == 0 and UNIT["sync"] == 7
