@@ -1,4 +1,18 @@
-"""Text report of a recipe run for the terminal (what `simgpu run` prints)."""
+"""Text report of a run for the terminal (what `simgpu run` prints)."""
+from .timing.stalls import NAMES as STALL_NAMES
+
+STALL_HELP = {
+    "selected": "issued",
+    "not_selected": "eligible, another warp issued",
+    "wait": "fixed-latency dependency (ALU result)",
+    "long_scoreboard": "waiting for global/local memory",
+    "short_scoreboard": "waiting for shared memory / SFU / shuffle",
+    "barrier": "waiting at bar.sync",
+    "mio_throttle": "shared-memory/SFU pipe busy",
+    "lg_throttle": "global/local memory pipe busy",
+    "math_pipe_throttle": "FP32/INT/FP64 pipe busy",
+    "branch_resolving": "waiting for a branch target",
+}
 
 
 def _fmt(n):
@@ -9,7 +23,9 @@ def format_run(run, config_name, elapsed=None):
     lines = []
     sizes = ", ".join(f"{k}={v}" for k, v in run.sizes.items())
     lines.append(f"program  {run.recipe.path}" + (f"  ({sizes})" if sizes else ""))
-    lines.append(f"config   {config_name}: {run.results[0].config['name']}" if run.results else "")
+    if run.results:
+        cfg = run.results[0].config
+        lines.append(f"config   {config_name}: {cfg['name']}, {cfg['sm_count']} SMs at {cfg['clock_mhz']} MHz")
     for (kernel, grid, block, shared), res in zip(run.launches, run.results):
         lines.append("")
         lines.extend(format_launch(kernel, grid, block, shared, res))
@@ -21,8 +37,7 @@ def format_run(run, config_name, elapsed=None):
                          f"(tolerance {c.tol:g})  {verdict}")
     if elapsed is not None:
         total = sum(r.stats["warp_instructions"] for r in run.results)
-        rate = total / elapsed if elapsed > 0 else 0.0
-        lines.append(f"host     {elapsed:.2f} s simulated, {rate / 1e6:.2f} M warp instructions/s")
+        lines.append(f"host     {elapsed:.2f} s to simulate {_fmt(total)} warp instructions")
     return "\n".join(lines)
 
 
@@ -30,11 +45,44 @@ def format_launch(kernel, grid, block, shared, res):
     s = res.stats
     out = [f"launch   {kernel}  grid={grid} block={block}" + (f" shared={shared} B" if shared else "")
            + f"  ({_fmt(s['blocks'])} blocks, {_fmt(s['warps'])} warps, {_fmt(s['threads'])} threads)"]
+    if "cycles" in s:
+        out.append(f"  cycles                {_fmt(s['cycles']):>14}   ({s['time_us']:.2f} us at the config's clock)")
+        out.append(f"  IPC                   {s['ipc']:>14.2f}   warp instructions per active SM cycle "
+                   "(sm__inst_executed.avg.per_cycle_active)")
+        est = " (estimated by liveness)" if s.get("regs_estimated") else ""
+        out.append(f"  occupancy             {100 * s['achieved_occupancy']:>13.1f}%   achieved, of "
+                   f"{100 * s['theoretical_occupancy']:.1f}% theoretical: {s['blocks_per_sm']} blocks/SM, "
+                   f"limited by {s['occupancy_limit']}; {s['regs_per_thread']} registers/thread{est}, "
+                   f"{s['shared_bytes_per_block']} B shared/block")
+        out.append(f"  waves                 {s['waves']:>14}   blocks / (blocks per SM x SMs), rounded up")
     out.append(f"  warp instructions     {_fmt(s['warp_instructions']):>14}")
     out.append(f"  thread instructions   {_fmt(s['thread_instructions']):>14}")
-    out.append(f"  SIMT efficiency       {100 * s['simt_efficiency']:>13.1f}%   "
-               "(active threads per warp instruction / 32; Nsight: smsp__thread_inst_executed_per_inst_executed / 32)")
+    out.append(f"  SIMT efficiency       {100 * s['simt_efficiency']:>13.1f}%   active threads per warp "
+               "instruction / 32 (smsp__thread_inst_executed_per_inst_executed / 32)")
     top = sorted(s["opcodes"].items(), key=lambda kv: -kv[1])
     mix = "  ".join(f"{k} {100 * v / max(1, s['warp_instructions']):.0f}%" for k, v in top[:8])
     out.append(f"  instruction mix       {mix}")
+    if "stall_cycles" in s:
+        out.extend(format_stalls(s, res))
+    return out
+
+
+def format_stalls(s, res):
+    total = max(1, s["warp_cycles"])
+    out = ["  warp states           share of resident warp-cycles (Nsight: smsp__pcsamp_warps_issue_stalled_*)"]
+    ranked = sorted(((v, k) for k, v in s["stall_cycles"].items() if v), reverse=True)
+    for v, k in ranked[:6]:
+        out.append(f"    {k:20s} {100 * v / total:5.1f}%   {STALL_HELP.get(k, '')}")
+    by_pc = s["stall_cycles_by_pc"]
+    prog = res.kernel.program
+    stalled = by_pc.sum(axis=1) - by_pc[:, STALL_NAMES.index("selected")]
+    worst = stalled.argsort()[::-1][:3]
+    if stalled.sum() > 0:
+        out.append("  where warps waited    (instruction, its share of stalled warp-cycles, main reason)")
+        for pc in worst:
+            if stalled[pc] == 0:
+                break
+            reason = STALL_NAMES[int(by_pc[pc].argmax())]
+            loc, text = prog.where(int(pc))
+            out.append(f"    {100 * stalled[pc] / stalled.sum():5.1f}%  {loc:28s} {text[:44]:44s} {reason}")
     return out
