@@ -1,0 +1,155 @@
+"""The cycle core's rules, shown by microbenchmarks with exact cycle counts:
+latency of dependent chains, one issue per scheduler per cycle, pipe rates,
+divergence, waves, determinism and complete warp-state accounting."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import simgpu
+from simgpu.config import load_config
+from simgpu.recipe import parse_recipe, run_recipe
+
+PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
+HEAD = ".version 8.0\n.target sm_90\n.address_size 64\n"
+H100 = load_config("h100")
+
+
+def kernel(body, regs=".reg .f32 %f<16>;\n.reg .b32 %r<8>;\n.reg .pred %p<4>;", shared=""):
+    text = HEAD + f".visible .entry k(.param .u64 out)\n{{\n{regs}\n{shared}\n" \
+                  "  mov.f32 %f1, 0f3F800000;\n  mov.f32 %f2, 0f3F800000;\n  mov.f32 %f3, 0f3F800000;\n" \
+                  f"{body}\n  ret;\n}}\n"
+    return simgpu.load("<timing>.ptx", text=text)
+
+
+def cycles(k, grid=1, block=32, config="h100"):
+    return simgpu.launch(k, grid, block, [np.zeros(1, np.float32)], config=config).stats["cycles"]
+
+
+def dependent(n, op="fma.rn.f32 %f1, %f1, %f2, %f3;"):
+    return "\n".join(f"  {op}" for _ in range(n))
+
+
+def independent(n, op="fma.rn.f32 %f{r}, %f2, %f2, %f3;"):
+    return "\n".join("  " + op.format(r=4 + k % 8) for k in range(n))
+
+
+@pytest.mark.parametrize("config", ["h100", "a100"])
+def test_dependent_ffma_chain_costs_the_fp32_latency_each(config):
+    lat = load_config(config)["latency_fp32_cycles"]
+    assert cycles(kernel(dependent(64)), config=config) - cycles(kernel(dependent(32)), config=config) == 32 * lat
+
+
+def test_dependent_sfu_chain_costs_the_sfu_latency_each():
+    op = "ex2.approx.f32 %f1, %f1;"
+    d = cycles(kernel(dependent(40, op))) - cycles(kernel(dependent(20, op)))
+    assert d == 20 * H100["latency_sfu_cycles"]
+
+
+def test_independent_ffma_from_enough_warps_issue_one_per_scheduler_per_cycle():
+    """16 warps on one SM = 4 per scheduler, each with independent FMAs: every
+    scheduler issues every cycle, so 64 more FMAs per warp cost 64 * 4 cycles."""
+    d = cycles(kernel(independent(128)), block=512) - cycles(kernel(independent(64)), block=512)
+    assert d == 64 * 16 // H100["sub_partitions"] * H100["interval_fp32_cycles"]
+
+
+def test_sfu_bound_loop_runs_at_the_sfu_rate():
+    """Independent ex2 from 4 warps per scheduler: one every interval_sfu cycles per scheduler."""
+    op = "ex2.approx.f32 %f{r}, %f2;"
+    d = cycles(kernel(independent(64, op)), block=512) - cycles(kernel(independent(32, op)), block=512)
+    assert d == 32 * 16 // H100["sub_partitions"] * H100["interval_sfu_cycles"]
+
+
+def branchy(uniform, k=32):
+    # uniform: tid / 32 + 1 is odd for warp 0, which takes the odd side (with its bra.uni)
+    cond = "shr.u32 %r2, %r1, 5;\n  add.u32 %r2, %r2, 1;" if uniform else "shr.u32 %r2, %r1, 0;\n  add.u32 %r2, %r2, 0;"
+    return f"""
+  mov.u32 %r1, %tid.x;
+  {cond}
+  and.b32 %r3, %r2, 1;
+  setp.eq.u32 %p1, %r3, 0;
+  @%p1 bra EVEN;
+{dependent(k)}
+  bra.uni JOIN;
+EVEN:
+{dependent(k, "fma.rn.f32 %f1, %f1, %f3, %f2;")}
+JOIN:"""
+
+
+def test_divergent_branch_costs_twice_a_warp_uniform_one():
+    """One warp: split by tid % 2 it runs both 32-FMA chains; with a warp-uniform
+    condition it runs only the odd one. The difference is the even chain: 32 * latency."""
+    div = cycles(kernel(branchy(False)))
+    uni = cycles(kernel(branchy(True)))
+    assert div - uni == 32 * H100["latency_fp32_cycles"]
+    assert div - uni == cycles(kernel(dependent(64))) - cycles(kernel(dependent(32)))
+
+
+def wave_kernel():
+    # 120 KB of shared memory per block: one block per SM
+    body = "\n".join(["  mov.u32 %r1, sm;", "  st.shared.f32 [%r1], %f1;"] + [dependent(200)])
+    return kernel(body, shared=".shared .align 4 .b8 sm[122880];")
+
+
+@pytest.mark.parametrize("config", ["h100", "a100"])
+def test_run_time_steps_exactly_at_multiples_of_the_sm_count(config):
+    sms = load_config(config)["sm_count"]
+    k = wave_kernel()
+    t = {g: cycles(k, grid=g, block=128, config=config) for g in (1, sms, sms + 1, 2 * sms, 2 * sms + 1)}
+    assert t[1] == t[sms]
+    assert t[sms + 1] == t[2 * sms] > t[sms]
+    assert t[2 * sms + 1] > t[2 * sms]
+    res = simgpu.launch(k, sms + 1, 128, [np.zeros(1, np.float32)], config=config)
+    assert res.stats["waves"] == 2 and res.stats["blocks_per_sm"] == 1
+    assert res.stats["occupancy_limit"] == "shared_memory"
+
+
+def test_same_launch_gives_identical_cycles_and_counters():
+    recipe = parse_recipe(PROGRAMS / "matmul_tiled.s")
+    a = run_recipe(recipe, {"n": "64"}).results[0].stats
+    b = run_recipe(recipe, {"n": "64"}).results[0].stats
+    for key in ("cycles", "warp_instructions", "stall_cycles", "achieved_occupancy", "ipc"):
+        assert a[key] == b[key]
+    assert np.array_equal(a["stall_cycles_by_pc"], b["stall_cycles_by_pc"])
+
+
+@pytest.mark.parametrize("name", ["matmul_tiled", "divergence", "vector_add"])
+def test_every_resident_warp_cycle_has_exactly_one_state(name):
+    for res in run_recipe(parse_recipe(PROGRAMS / f"{name}.s"), {"n": "64"} if "matmul" in name else
+                          {"n": "2048"}).results:
+        s = res.stats
+        assert sum(s["stall_cycles"].values()) == s["warp_cycles"]
+        assert s["stall_cycles_by_pc"].sum() == s["warp_cycles"]
+        assert s["stall_cycles"]["selected"] == s["warp_instructions"]
+        per_pc_selected = s["stall_cycles_by_pc"][:, 0]
+        assert np.array_equal(per_pc_selected, res.per_pc)
+
+
+def test_barrier_stalls_are_counted_as_barrier():
+    recipe = parse_recipe(PROGRAMS / "matmul_tiled.s")
+    s = run_recipe(recipe, {"n": "64"}).results[0].stats
+    assert s["stall_cycles"]["barrier"] > 0
+    assert s["stall_cycles"]["long_scoreboard"] > 0       # global loads feed the tiles
+    assert s["stall_cycles"]["short_scoreboard"] > 0      # shared loads feed the FMAs
+
+
+@pytest.mark.parametrize("policy", ["gto", "lrr"])
+def test_both_scheduler_policies_run_and_agree_on_results(policy, tmp_path):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(f'base = "h100"\nscheduler_policy = "{policy}"\n')
+    run = run_recipe(parse_recipe(PROGRAMS / "matmul_tiled.s"), {"n": "64"}, config=str(cfg))
+    assert run.checks[0].passed
+    assert run.results[0].stats["cycles"] > 0
+
+
+def test_warps_competing_for_a_scheduler_wait_as_not_selected():
+    a = simgpu.launch(kernel(independent(64)), 1, 512, [np.zeros(1, np.float32)]).stats
+    assert a["stall_cycles"]["not_selected"] > 0          # 4 warps per scheduler compete
+
+
+def test_timing_and_functional_engines_compute_the_same_results():
+    recipe = parse_recipe(PROGRAMS / "matmul_registers.s")
+    timed = run_recipe(recipe, {"n": "64"})
+    func = run_recipe(recipe, {"n": "64"}, timing=False)
+    assert np.array_equal(timed.buffers["C"], func.buffers["C"])
+    assert timed.results[0].stats["warp_instructions"] == func.results[0].stats["warp_instructions"]
