@@ -5,6 +5,7 @@
 `base = "h100"` and override any subset. Unknown keys, missing keys and
 impossible values are ConfigErrors that name the key.
 """
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
@@ -79,7 +80,17 @@ def load_config(source="h100"):
     """A frozen mapping of the config's values (validated)."""
     if isinstance(source, MappingProxyType):
         return source
-    values = _read(str(source), set())
+    path = Path(str(source)) if str(source).endswith(".toml") else CONFIG_DIR / f"{source}.toml"
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = None
+    return _load(str(source), stamp)
+
+
+@lru_cache(maxsize=64)
+def _load(source, stamp):
+    values = _read(source, set())
     for key, (typ, check, desc) in SCHEMA.items():
         if key not in values:
             raise ConfigError(f"config {source!r}: missing key {key!r} ({desc})")
