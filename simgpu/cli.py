@@ -73,6 +73,16 @@ def cmd_bench(ns):
     return run_bench(quick=ns.quick, csv_path=ns.csv)
 
 
+def cmd_batching(ns):
+    from .batching import batching_demo
+    if ns.count < 1 or ns.n < 16 or ns.n % 16:
+        raise SimgpuError(f"batching needs --count >= 1 and --n a positive multiple of 16 "
+                          f"(got --count {ns.count} --n {ns.n})")
+    text, _ = batching_demo(ns.count, ns.n, ns.config)
+    print(text)
+    return 0
+
+
 def cmd_configs(ns):
     from .config import config_names, load_config
     for name in config_names():
@@ -119,6 +129,15 @@ def build_parser():
     b.add_argument("--quick", action="store_true", help="one small program only")
     b.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
     b.set_defaults(fn=cmd_bench)
+    h = sub.add_parser("batching", help="seed 000's lesson: many small launches vs one batched launch",
+                       description="Simulate COUNT matmuls of N x N launched one at a time (queued, and "
+                                   "waiting for each) and as one batched launch: kernel times from the "
+                                   "cycle core, launch and synchronization costs from the host model "
+                                   "(simgpu/host.py, measured on an H200).")
+    h.add_argument("--count", type=int, default=1024, help="number of matmuls (default 1024)")
+    h.add_argument("--n", type=int, default=64, help="matrix size, a multiple of 16 (default 64)")
+    h.add_argument("--config", default="h100", help="machine config (default h100)")
+    h.set_defaults(fn=cmd_batching)
     c = sub.add_parser("configs", help="list the built-in machine configs")
     c.set_defaults(fn=cmd_configs)
     i = sub.add_parser("isa", help="list the supported PTX instructions (isa/ISA.md has the full reference)")

@@ -40,6 +40,10 @@ SCHEMA = {
     "shared_alloc_unit": (int, lambda v: v >= 1, "shared memory allocation granularity, bytes"),
     "scheduler_policy": (str, lambda v: v in ("gto", "lrr"), "warp scheduler policy: gto or lrr"),
 }
+for _k in ("host_launch_overhead_us", "sync_roundtrip_us", "copy_latency_us"):
+    SCHEMA[_k] = ((int, float), lambda v: 0 <= v <= 1e6, "microseconds")
+for _k in ("h2d_bandwidth_gbs", "d2h_bandwidth_gbs"):
+    SCHEMA[_k] = ((int, float), lambda v: v > 0, "host link bandwidth, GB/s")
 for _p in ("fp32", "int", "fp64", "sfu", "branch", "shared", "global", "local", "param"):
     SCHEMA[f"latency_{_p}_cycles"] = (int, lambda v: 1 <= v <= 100000, f"{_p} result latency in cycles")
 for _p in ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync"):
