@@ -17,6 +17,7 @@ CASES = [
     ("matmul_tiled32", {"n": "64"}), ("matmul_tiled32", {"n": "96"}),
     ("matmul_registers", {"n": "64"}), ("matmul_registers", {"n": "128"}),
     ("divergence", {}), ("divergence", {"n": "1000", "k": "3"}),
+    ("matmul_batched", {"batch": "4"}), ("matmul_batched", {"n": "32", "batch": "3"}),
 ]
 
 
