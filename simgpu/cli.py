@@ -70,7 +70,7 @@ def _run_plain(ns, kw, format_launch):
 
 def cmd_bench(ns):
     from .bench import run_bench
-    return run_bench(quick=ns.quick, csv_path=ns.csv)
+    return run_bench(quick=ns.quick, csv_path=ns.csv, config=ns.config)
 
 
 def cmd_batching(ns):
@@ -128,6 +128,7 @@ def build_parser():
                                    "second of host time (numba cache warmed first).")
     b.add_argument("--quick", action="store_true", help="one small program only")
     b.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
+    b.add_argument("--config", default="h100", help="machine config (default h100)")
     b.set_defaults(fn=cmd_bench)
     h = sub.add_parser("batching", help="seed 000's lesson: many small launches vs one batched launch",
                        description="Simulate COUNT matmuls of N x N launched one at a time (queued, and "
