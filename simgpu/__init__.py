@@ -7,7 +7,8 @@
 from .errors import (AssemblyError, CheckFailed, ConfigError, KernelFault, LaunchError,
                      RecipeError, SimgpuError)
 from .launch import Kernel, Result, launch, load
+from .occupancy import occupancy  # noqa: E402  (the function; the module stays importable by name)
 
-__all__ = ["load", "launch", "Kernel", "Result", "SimgpuError", "AssemblyError", "LaunchError",
+__all__ = ["load", "launch", "occupancy", "Kernel", "Result", "SimgpuError", "AssemblyError", "LaunchError",
            "KernelFault", "ConfigError", "RecipeError", "CheckFailed"]
 __version__ = "0.1.0"
