@@ -226,6 +226,7 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     functional engine (results and instruction counts only)."""
     from .exec.functional import run_grid
     from .exec.state import make_mem, make_warps
+    from .timing.run import memory_stats
     if not isinstance(kernel, Kernel):
         raise LaunchError(f"launch() takes a Kernel from simgpu.load(), got {type(kernel).__name__}")
     prog = kernel.program
@@ -281,7 +282,9 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     err = np.zeros(8, np.int64)
     counts = np.zeros(2 + len(C.OPCODES), np.int64)
     pc_counts = np.zeros(max(1, prog.n), np.int64)
-    rc = run_grid(prog.arrays(), W, M, 0, nblocks, 64, max_warp_instructions, U, I, F, err, counts, pc_counts)
+    mstat = np.zeros((max(1, prog.n), 4), np.int64)
+    rc = run_grid(prog.arrays(), W, M, 0, nblocks, 64, max_warp_instructions, U, I, F, err, counts, pc_counts,
+                  mstat, np.zeros(160, np.int64))
     if rc != 0:
         raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
     dev.copy_back()
@@ -292,6 +295,7 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
         "threads": nblocks * nthreads,
         "warps": nblocks * nwarps,
         "opcodes": {C.OPCODES[k]: int(v) for k, v in enumerate(counts[2:]) if v},
+        **memory_stats(prog, mstat),
     }
     stats["simt_efficiency"] = stats["thread_instructions"] / (32 * max(1, stats["warp_instructions"]))
     return Result(stats, grid, block, cfg, kernel, per_pc=pc_counts)

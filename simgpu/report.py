@@ -62,8 +62,24 @@ def format_launch(kernel, grid, block, shared, res):
     top = sorted(s["opcodes"].items(), key=lambda kv: -kv[1])
     mix = "  ".join(f"{k} {100 * v / max(1, s['warp_instructions']):.0f}%" for k, v in top[:8])
     out.append(f"  instruction mix       {mix}")
+    out.extend(format_memory(s))
     if "stall_cycles" in s:
         out.extend(format_stalls(s, res))
+    return out
+
+
+def format_memory(s):
+    out = []
+    for kind, what in (("gld", "global loads"), ("gst", "global stores")):
+        if s.get(f"{kind}_requests"):
+            out.append(f"  {what:21s} {_fmt(s[f'{kind}_requests']):>14} requests, {_fmt(s[f'{kind}_sectors'])} "
+                       f"32-byte sectors: {s[f'{kind}_sectors_per_request']:.2f} sectors/request "
+                       "(4 when a warp reads 32 consecutive floats)")
+    for kind, what in (("ld", "shared loads"), ("st", "shared stores")):
+        if s.get(f"shared_{kind}_requests"):
+            out.append(f"  {what:21s} {_fmt(s[f'shared_{kind}_requests']):>14} requests, "
+                       f"{_fmt(s[f'shared_{kind}_wavefronts'])} wavefronts, "
+                       f"{_fmt(s[f'shared_{kind}_bank_conflicts'])} bank conflicts")
     return out
 
 

@@ -44,7 +44,7 @@ def init_block(W, M, slot, bid, first_warp, nwarps):
 
 
 @njit
-def run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, counts, pc_counts):
+def run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, counts, pc_counts, mstat, scratch):
     """Run blocks [first_block, first_block + n_blocks). Returns 0, or -1 on a fault
     (err: code, block, warp, lane, pc, address, space)."""
     nthreads = W.dims[0] * W.dims[1] * W.dims[2]
@@ -64,7 +64,7 @@ def run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, c
                 for q in range(quantum):
                     pc = W.stk_pc[w, W.sp[w]]
                     W.clock[0] += 1             # %clock: warp instructions executed so far
-                    st = step(P, W, M, w, U, I, F, err, counts, pc_counts)
+                    st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
                     if st == C.ST_FAULT:
                         err[1] = bid
                         err[2] = w

@@ -20,6 +20,8 @@ of warp w's stack and returns ST_OK, ST_BARRIER (now waiting), ST_EXITED
 """
 import numpy as np
 
+from ..memory.banks import count_wavefronts
+from ..memory.coalescer import count_sectors
 from ..ptx import codes as C
 from . import memory as MEM
 from .alu import TBITS, TKIND, alu, float_bits, float_value
@@ -114,7 +116,7 @@ def sext_to(v, bits):
 
 
 @njit
-def mem_op(P, W, M, i, w, mask, U, err):
+def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     op = P.op[i]
     t = P.ty[i]
     nbytes = max(1, TBITS[t] // 8)
@@ -124,11 +126,16 @@ def mem_op(P, W, M, i, w, mask, U, err):
     if op == C.OP_ST:
         for e in range(vec):
             fetch_bits(P, W, i, e, w, U[e])
+    offs = I[0]
+    first_space = -1
     for l in range(32):
         if not (mask >> l) & 1:
             continue
         addr = address(P, W, i, w, l)
         space, off = MEM.resolve(P.space[i], addr)
+        if first_space < 0:
+            first_space = space
+        offs[l] = off
         if not MEM.check(M, space, off, nbytes * vec, nbytes * vec, l, addr, err):
             return
         thr = w * 32 + l
@@ -144,6 +151,24 @@ def mem_op(P, W, M, i, w, mask, U, err):
     if op == C.OP_LD or op == C.OP_LDU:
         for e in range(vec):
             store_bits(P, W, i, e, w, mask, U[e])
+    if mask != 0:
+        count_access(offs, mask, nbytes * vec, first_space, i, mstat, scratch)
+
+
+@njit
+def count_access(offs, mask, nbytes, space, i, mstat, scratch):
+    """Per-instruction memory counters: requests and 32-byte sectors for global
+    and local accesses (coalescer), wavefronts for shared ones (banks)."""
+    if space != C.SPACE_SHARED and space != C.SPACE_GLOBAL and space != C.SPACE_LOCAL:
+        return                              # parameters: constant-bank operands, not memory requests
+    mstat[i, 0] += 1
+    mstat[i, 3] = space
+    if space == C.SPACE_SHARED:
+        wf, ideal = count_wavefronts(offs, mask, nbytes, scratch)
+        mstat[i, 1] += wf
+        mstat[i, 2] += ideal
+    elif space == C.SPACE_GLOBAL or space == C.SPACE_LOCAL:
+        mstat[i, 1] += count_sectors(offs, mask, nbytes, scratch)
 
 
 @njit
@@ -339,7 +364,7 @@ def cvta(P, W, i, w, mask, U):
 
 
 @njit(inline="always")
-def step(P, W, M, w, U, I, F, err, counts, pc_counts):
+def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
     """Execute the instruction at the top of warp w's SIMT stack."""
     sp = W.sp[w]
     pc = W.stk_pc[w, sp]
@@ -409,7 +434,7 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts):
                 W.wbar[w] = bar
                 status = C.ST_BARRIER
     elif op == C.OP_LD or op == C.OP_ST or op == C.OP_LDU:
-        mem_op(P, W, M, i, w, mask, U, err)
+        mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
     elif op == C.OP_ATOM or op == C.OP_RED:
         atomic_op(P, W, M, i, w, mask, U, err)
     elif op == C.OP_SHFL or op == C.OP_VOTE or op == C.OP_ACTIVEMASK or op == C.OP_REDUX:

@@ -158,7 +158,7 @@ def retire_warp(TS, w, sm, now):
 
 @njit
 def run_timed(P, W, M, T, TS, n_sm, bps, wpb, n_sp, policy, nblocks, max_instr,
-              U, I, F, err, counts, pc_counts):
+              U, I, F, err, counts, pc_counts, mstat, scratch):
     """Simulate the whole grid. Returns 0, or -1 with err filled on a fault."""
     wps = bps * wpb                     # warp slots per SM
     next_block = 0
@@ -210,7 +210,7 @@ def run_timed(P, W, M, T, TS, n_sm, bps, wpb, n_sp, policy, nblocks, max_instr,
                     pc = W.stk_pc[w, W.sp[w]]
                     set_state(TS, w, S.SELECTED, now, pc)
                     W.clock[0] = now
-                    st = step(P, W, M, w, U, I, F, err, counts, pc_counts)
+                    st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
                     if st == C.ST_FAULT:
                         err[1] = W.bctaid[W.wblock[w], 0] + W.dims[3] * (W.bctaid[W.wblock[w], 1] + W.dims[4] * W.bctaid[W.wblock[w], 2])
                         err[2] = W.wid[w]

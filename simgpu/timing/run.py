@@ -12,6 +12,30 @@ from .policies import POLICIES
 from .tables import build_tables
 
 
+def memory_stats(prog, mstat):
+    """Totals and per-instruction memory counters under Nsight-like names."""
+    ld = np.isin(prog.op, (C.OP_LD, C.OP_LDU))
+    st = prog.op == C.OP_ST
+    glob = mstat[:, 3] == C.SPACE_GLOBAL
+    shared = mstat[:, 3] == C.SPACE_SHARED
+    out = {
+        "gld_requests": int(mstat[ld & glob, 0].sum()), "gld_sectors": int(mstat[ld & glob, 1].sum()),
+        "gst_requests": int(mstat[st & glob, 0].sum()), "gst_sectors": int(mstat[st & glob, 1].sum()),
+        "shared_ld_requests": int(mstat[ld & shared, 0].sum()),
+        "shared_st_requests": int(mstat[st & shared, 0].sum()),
+        "shared_ld_wavefronts": int(mstat[ld & shared, 1].sum()),
+        "shared_st_wavefronts": int(mstat[st & shared, 1].sum()),
+        "shared_ld_bank_conflicts": int((mstat[ld & shared, 1] - mstat[ld & shared, 2]).sum()),
+        "shared_st_bank_conflicts": int((mstat[st & shared, 1] - mstat[st & shared, 2]).sum()),
+        "memory_by_pc": mstat,
+    }
+    req = out["gld_requests"] + out["gst_requests"]
+    out["sectors_per_request"] = (out["gld_sectors"] + out["gst_sectors"]) / req if req else 0.0
+    out["gld_sectors_per_request"] = out["gld_sectors"] / out["gld_requests"] if out["gld_requests"] else 0.0
+    out["gst_sectors_per_request"] = out["gst_sectors"] / out["gst_requests"] if out["gst_requests"] else 0.0
+    return out
+
+
 def barrier_count(prog):
     ids = {int(prog.obits[i, 1]) for i in range(prog.n)
            if prog.op[i] in (C.OP_BAR, C.OP_BARRIER) and prog.okind[i, 1] == C.K_IMM}
@@ -43,8 +67,9 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     err = np.zeros(8, np.int64)
     counts = np.zeros(2 + len(C.OPCODES), np.int64)
     pc_counts = np.zeros(max(1, prog.n), np.int64)
+    mstat = np.zeros((max(1, prog.n), 4), np.int64)
     rc = run_timed(prog.arrays(), W, M, T, TS, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
-                   nblocks, max_instr, U, I, F, err, counts, pc_counts)
+                   nblocks, max_instr, U, I, F, err, counts, pc_counts, mstat, np.zeros(160, np.int64))
     cycles = int(TS.stats[ST_CYCLES])
     sm_active = int(TS.sm_active.sum())
     warp_cycles = int(TS.stats[ST_WARP_CYCLES])
@@ -68,5 +93,6 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         "warp_cycles": warp_cycles,
         "stall_cycles": {name: int(TS.stall[k]) for k, name in enumerate(S.NAMES)},
         "stall_cycles_by_pc": TS.stall_pc,
+        **memory_stats(prog, mstat),
     }
     return rc, err, W, stats, pc_counts

@@ -1,0 +1,60 @@
+"""Shared memory's 32 banks: which accesses of a warp conflict.
+
+Rule (CUDA C++ Programming Guide, "Shared Memory" for compute capability
+5.x and later; seed 004): shared memory is 32 banks of successive 4-byte
+words (bank = word address mod 32). A request is served in wavefronts: in
+one wavefront each bank delivers one word, so lanes reading *different*
+words of the same bank need one wavefront each (an n-way conflict costs n);
+lanes reading the *same* word share it (broadcast, free). 8-byte accesses
+are served a half-warp at a time and 16-byte accesses a quarter-warp at a
+time (each phase moves at most 128 bytes), so their ideal is 2 and 4
+wavefronts. Bank conflicts = wavefronts - ideal wavefronts, as Nsight
+Compute's l1tex__data_bank_conflicts_pipe_lsu_mem_shared counts them.
+"""
+import numpy as np
+
+from ..exec.jit import njit
+
+BANKS = 32
+WORD = 4
+
+
+@njit
+def count_wavefronts(offs, mask, nbytes, scratch):
+    """(wavefronts, ideal wavefronts) for the active lanes' accesses of
+    `nbytes` bytes each at shared offsets offs[l]. scratch: int64[>=128]."""
+    per_lane_words = max(1, nbytes // WORD)
+    phase_lanes = 32 // per_lane_words if per_lane_words <= 4 else 8
+    wavefronts = np.int64(0)
+    ideal = np.int64(0)
+    for p0 in range(0, 32, phase_lanes):
+        n = 0
+        for l in range(p0, p0 + phase_lanes):
+            if (mask >> l) & 1:
+                w0 = offs[l] // WORD
+                for k in range(per_lane_words):
+                    scratch[n] = w0 + k
+                    n += 1
+        if n == 0:
+            continue
+        ideal += 1
+        # sort the words (insertion sort: usually already in order), then count
+        # each distinct word once in its bank
+        for a in range(1, n):
+            v = scratch[a]
+            b = a - 1
+            while b >= 0 and scratch[b] > v:
+                scratch[b + 1] = scratch[b]
+                b -= 1
+            scratch[b + 1] = v
+        for k in range(BANKS):
+            scratch[64 + k] = 0
+        worst = 0
+        for a in range(n):
+            if a == 0 or scratch[a] != scratch[a - 1]:
+                bank = 64 + scratch[a] % BANKS
+                scratch[bank] += 1
+                if scratch[bank] > worst:
+                    worst = scratch[bank]
+        wavefronts += worst
+    return wavefronts, ideal

@@ -1,0 +1,44 @@
+"""The coalescer: one warp-level global (or local) load or store becomes one
+request, and the bytes its active lanes touch are reduced to the distinct
+32-byte sectors (of 128-byte lines) that hold them.
+
+Rule (NVIDIA CUDA C++ Best Practices Guide, "Coalesced Access to Global
+Memory"; seed 004): the L1/L2 move data in 32-byte sectors; a warp whose 32
+threads read 32 consecutive, aligned 4-byte words touches 4 sectors (128
+bytes), one whose threads read words 4*stride bytes apart touches up to 32.
+A lane's .v2/.v4 access covers 8 or 16 bytes (aligned, so in one sector).
+Nsight Compute counts the same: l1tex__t_requests_pipe_lsu_mem_global_op_ld
+(requests) and l1tex__t_sectors_pipe_lsu_mem_global_op_ld (sectors).
+"""
+import numpy as np
+
+from ..exec.jit import njit
+
+SECTOR_BYTES = 32
+
+
+@njit
+def count_sectors(offs, mask, nbytes, scratch):
+    """Distinct 32-byte sectors touched by the active lanes' accesses of
+    `nbytes` bytes at offsets offs[l] (int64). scratch: int64[64] or longer."""
+    n = 0
+    for l in range(32):
+        if (mask >> l) & 1:
+            first = offs[l] // SECTOR_BYTES
+            last = (offs[l] + nbytes - 1) // SECTOR_BYTES
+            for s in range(first, last + 1):
+                scratch[n] = s
+                n += 1
+    # insertion sort, then count distinct (n <= 64)
+    for a in range(1, n):
+        v = scratch[a]
+        b = a - 1
+        while b >= 0 and scratch[b] > v:
+            scratch[b + 1] = scratch[b]
+            b -= 1
+        scratch[b + 1] = v
+    distinct = 0
+    for a in range(n):
+        if a == 0 or scratch[a] != scratch[a - 1]:
+            distinct += 1
+    return np.int64(distinct)
