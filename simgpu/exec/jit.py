@@ -5,8 +5,8 @@ coverage).
 
 numba keys each cached function on its own file only, so a change to a
 helper in another file would leave callers' caches stale. The cache
-directory is therefore named after a hash of every source file the compiled
-code is built from: any change to them starts a fresh cache.
+directory is therefore named after a hash of every source file of the
+package: any change starts a fresh cache.
 """
 import hashlib
 import os
@@ -19,7 +19,7 @@ _PKG = Path(__file__).resolve().parents[1]
 
 def _source_hash():
     h = hashlib.sha256(numba.__version__.encode())
-    for p in sorted((_PKG / "exec").glob("*.py")) + [_PKG / "ptx" / "codes.py", _PKG / "ptx" / "assemble.py"]:
+    for p in sorted(_PKG.rglob("*.py")):          # every module compiled code may call or inline
         h.update(p.name.encode())
         h.update(p.read_bytes())
     return h.hexdigest()[:16]

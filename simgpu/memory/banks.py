@@ -24,6 +24,23 @@ def count_wavefronts(offs, mask, nbytes, scratch):
     """(wavefronts, ideal wavefronts) for the active lanes' accesses of
     `nbytes` bytes each at shared offsets offs[l]. scratch: int64[>=128]."""
     per_lane_words = max(1, nbytes // WORD)
+    if per_lane_words == 1:
+        # the common case: one word per lane; conflict-free unless two lanes
+        # want different words of one bank
+        for b in range(BANKS):
+            scratch[b] = -1
+        clash = False
+        for l in range(32):
+            if (mask >> l) & 1:
+                word = offs[l] // WORD
+                b = word % BANKS
+                if scratch[b] < 0:
+                    scratch[b] = word
+                elif scratch[b] != word:
+                    clash = True
+                    break
+        if not clash:
+            return np.int64(1), np.int64(1)
     phase_lanes = 32 // per_lane_words if per_lane_words <= 4 else 8
     wavefronts = np.int64(0)
     ideal = np.int64(0)

@@ -22,13 +22,22 @@ def count_sectors(offs, mask, nbytes, scratch):
     """Distinct 32-byte sectors touched by the active lanes' accesses of
     `nbytes` bytes at offsets offs[l] (int64). scratch: int64[64] or longer."""
     n = 0
+    ordered = True
     for l in range(32):
         if (mask >> l) & 1:
             first = offs[l] // SECTOR_BYTES
             last = (offs[l] + nbytes - 1) // SECTOR_BYTES
             for s in range(first, last + 1):
+                if n > 0 and s < scratch[n - 1]:
+                    ordered = False
                 scratch[n] = s
                 n += 1
+    if ordered:                      # the common case: lanes in address order
+        distinct = 0
+        for a in range(n):
+            if a == 0 or scratch[a] != scratch[a - 1]:
+                distinct += 1
+        return np.int64(distinct)
     # insertion sort, then count distinct (n <= 64)
     for a in range(1, n):
         v = scratch[a]
