@@ -44,7 +44,21 @@ for _k in ("host_launch_overhead_us", "sync_roundtrip_us", "copy_latency_us"):
     SCHEMA[_k] = ((int, float), lambda v: 0 <= v <= 1e6, "microseconds")
 for _k in ("h2d_bandwidth_gbs", "d2h_bandwidth_gbs"):
     SCHEMA[_k] = ((int, float), lambda v: v > 0, "host link bandwidth, GB/s")
-for _p in ("fp32", "int", "fp64", "sfu", "branch", "shared", "global", "local", "param"):
+SCHEMA.update({
+    "l1_shared_combined_bytes": (int, lambda v: v > 0, "L1 data + shared memory per SM, bytes"),
+    "shared_carveouts_kb": (list, lambda v: len(v) > 0 and all(isinstance(x, int) and x >= 0 for x in v),
+                            "shared-memory carve-outs the SM allows, KB"),
+    "l1_ways": (int, lambda v: v >= 1, "L1 associativity"),
+    "l1_sectors_per_cycle": ((int, float), lambda v: v > 0, "L1 bandwidth per SM, 32-byte sectors per cycle"),
+    "l1_caches_global_loads": (bool, None, "whether global loads allocate in L1"),
+    "l2_bytes": (int, lambda v: v >= 128, "L2 capacity, bytes"),
+    "l2_slices": (int, lambda v: v >= 1, "L2 slices (each with its own bandwidth)"),
+    "l2_ways": (int, lambda v: v >= 1, "L2 associativity"),
+    "l2_slice_sectors_per_cycle": ((int, float), lambda v: v > 0, "L2 bandwidth per slice, sectors per cycle"),
+    "dram_bandwidth_gbs": ((int, float), lambda v: v > 0, "DRAM peak bandwidth, GB/s"),
+    "dram_channels": (int, lambda v: v >= 1, "independent DRAM channels"),
+})
+for _p in ("fp32", "int", "fp64", "sfu", "branch", "shared", "param", "l1", "l2", "dram"):
     SCHEMA[f"latency_{_p}_cycles"] = (int, lambda v: 1 <= v <= 100000, f"{_p} result latency in cycles")
 for _p in ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync"):
     SCHEMA[f"interval_{_p}_cycles"] = (int, lambda v: 1 <= v <= 1024,
@@ -99,7 +113,7 @@ def _load(source, stamp):
         if key not in values:
             raise ConfigError(f"config {source!r}: missing key {key!r} ({desc})")
         v = values[key]
-        if not isinstance(v, typ) or isinstance(v, bool):
+        if not isinstance(v, typ) or (isinstance(v, bool) and typ is not bool):
             raise ConfigError(f"config {source!r}: key {key!r} has the wrong type ({desc})")
         if check is not None and not check(v):
             raise ConfigError(f"config {source!r}: impossible value {key} = {v!r} ({desc})")

@@ -75,6 +75,12 @@ def format_memory(s):
             out.append(f"  {what:21s} {_fmt(s[f'{kind}_requests']):>14} requests, {_fmt(s[f'{kind}_sectors'])} "
                        f"32-byte sectors: {s[f'{kind}_sectors_per_request']:.2f} sectors/request "
                        "(4 when a warp reads 32 consecutive floats)")
+    if "dram_read_bytes" in s:
+        out.append(f"  caches                {100 * s['l1_hit_rate']:>13.1f}%   L1 hit rate (global load sectors), "
+                   f"L2 {100 * s['l2_hit_rate']:.1f}% (lts__t_sector_hit_rate)")
+        out.append(f"  DRAM                  {_fmt(s['dram_read_bytes'] + s['dram_write_bytes']):>14} bytes   "
+                   f"{_fmt(s['dram_read_bytes'])} read, {_fmt(s['dram_write_bytes'])} written back; "
+                   f"{s['dram_bandwidth'] / 1e9:.0f} GB/s (dram__bytes_read.sum, dram__bytes_write.sum)")
     for kind, what in (("ld", "shared loads"), ("st", "shared stores")):
         if s.get(f"shared_{kind}_requests"):
             out.append(f"  {what:21s} {_fmt(s[f'shared_{kind}_requests']):>14} requests, "

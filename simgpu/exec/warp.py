@@ -20,6 +20,7 @@ of warp w's stack and returns ST_OK, ST_BARRIER (now waiting), ST_EXITED
 """
 import numpy as np
 
+from ..memory import SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.banks import count_wavefronts
 from ..memory.coalescer import count_sectors
 from ..ptx import codes as C
@@ -163,12 +164,17 @@ def count_access(offs, mask, nbytes, space, i, mstat, scratch):
         return                              # parameters: constant-bank operands, not memory requests
     mstat[i, 0] += 1
     mstat[i, 3] = space
+    scratch[SCR_VALID] = 1
+    scratch[SCR_SPACE] = space
     if space == C.SPACE_SHARED:
         wf, ideal = count_wavefronts(offs, mask, nbytes, scratch)
         mstat[i, 1] += wf
         mstat[i, 2] += ideal
-    elif space == C.SPACE_GLOBAL or space == C.SPACE_LOCAL:
-        mstat[i, 1] += count_sectors(offs, mask, nbytes, scratch)
+        scratch[SCR_WAVEFRONTS] = wf
+    else:
+        n = count_sectors(offs, mask, nbytes, scratch)
+        mstat[i, 1] += n
+        scratch[SCR_NSECTORS] = n
 
 
 @njit

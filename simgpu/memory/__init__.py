@@ -1,3 +1,13 @@
-"""The memory system's rules: coalescing of global accesses into 32-byte
-sectors (coalescer.py) and shared-memory banks (banks.py). Caches, DRAM and
-their timing come next (issue 4)."""
+"""The memory system: coalescing of global accesses into 32-byte sectors
+(coalescer.py), shared-memory banks (banks.py), sectored caches (caches.py)
+and the timed path L1 -> L2 -> HBM (hierarchy.py).
+
+The functional step leaves a description of its last memory access in a
+scratch array for the timing core (indices below): the distinct sectors in
+scratch[0:n], then these fields.
+"""
+SCR_VALID = 150       # 1 when the last instruction was a counted memory access
+SCR_SPACE = 151       # its state space (codes.SPACE_*)
+SCR_NSECTORS = 152    # distinct sectors (global/local), listed in scratch[0:n]
+SCR_WAVEFRONTS = 153  # shared-memory wavefronts
+SCRATCH_SIZE = 160

@@ -20,7 +20,8 @@ SECTOR_BYTES = 32
 @njit
 def count_sectors(offs, mask, nbytes, scratch):
     """Distinct 32-byte sectors touched by the active lanes' accesses of
-    `nbytes` bytes at offsets offs[l] (int64). scratch: int64[64] or longer."""
+    `nbytes` bytes at offsets offs[l] (int64); they are left, sorted, in
+    scratch[0:count]. scratch: int64[64] or longer."""
     n = 0
     ordered = True
     for l in range(32):
@@ -33,11 +34,7 @@ def count_sectors(offs, mask, nbytes, scratch):
                 scratch[n] = s
                 n += 1
     if ordered:                      # the common case: lanes in address order
-        distinct = 0
-        for a in range(n):
-            if a == 0 or scratch[a] != scratch[a - 1]:
-                distinct += 1
-        return np.int64(distinct)
+        return compact(scratch, n)
     # insertion sort, then count distinct (n <= 64)
     for a in range(1, n):
         v = scratch[a]
@@ -46,8 +43,15 @@ def count_sectors(offs, mask, nbytes, scratch):
             scratch[b + 1] = scratch[b]
             b -= 1
         scratch[b + 1] = v
+    return compact(scratch, n)
+
+
+@njit
+def compact(scratch, n):
+    """Keep one copy of each run of equal sorted values in scratch[0:n]; return their count."""
     distinct = 0
     for a in range(n):
         if a == 0 or scratch[a] != scratch[a - 1]:
+            scratch[distinct] = scratch[a]
             distinct += 1
     return np.int64(distinct)

@@ -27,6 +27,8 @@ from ..exec.functional import init_block
 from ..exec.jit import njit
 from ..exec.state import W_BARRIER, W_DONE
 from ..exec.warp import step
+from ..memory import SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
+from ..memory.hierarchy import global_request, shared_request
 from ..ptx import codes as C
 from . import stalls as S
 from .policies import pick_warp
@@ -157,7 +159,7 @@ def retire_warp(TS, w, sm, now):
 
 
 @njit
-def run_timed(P, W, M, T, TS, n_sm, bps, wpb, n_sp, policy, nblocks, max_instr,
+def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, nblocks, max_instr,
               U, I, F, err, counts, pc_counts, mstat, scratch):
     """Simulate the whole grid. Returns 0, or -1 with err filled on a fault."""
     wps = bps * wpb                     # warp slots per SM
@@ -210,6 +212,7 @@ def run_timed(P, W, M, T, TS, n_sm, bps, wpb, n_sp, policy, nblocks, max_instr,
                     pc = W.stk_pc[w, W.sp[w]]
                     set_state(TS, w, S.SELECTED, now, pc)
                     W.clock[0] = now
+                    scratch[SCR_VALID] = 0
                     st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
                     if st == C.ST_FAULT:
                         err[1] = W.bctaid[W.wblock[w], 0] + W.dims[3] * (W.bctaid[W.wblock[w], 1] + W.dims[4] * W.bctaid[W.wblock[w], 2])
@@ -217,6 +220,13 @@ def run_timed(P, W, M, T, TS, n_sm, bps, wpb, n_sp, policy, nblocks, max_instr,
                         err[4] = pc
                         return -1
                     ready = now + T.lat[pc]
+                    if scratch[SCR_VALID] == 1 and P.op[pc] != C.OP_ATOM and P.op[pc] != C.OP_RED:
+                        space = scratch[SCR_SPACE]
+                        if space == C.SPACE_GLOBAL:
+                            ready = global_request(MS, sm, now, scratch, scratch[SCR_NSECTORS],
+                                                   P.op[pc] == C.OP_ST)
+                        elif space == C.SPACE_SHARED:
+                            ready = shared_request(MS, sm, now, scratch[SCR_WAVEFRONTS], T.lat[pc])
                     board = T.sb[pc]
                     for k in range(T.def_file.shape[1]):
                         f = T.def_file[pc, k]

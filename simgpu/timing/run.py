@@ -3,6 +3,8 @@ stats (names as the issue fixes them, meanings as Nsight Compute's)."""
 import numpy as np
 
 from ..exec.state import make_mem, make_warps
+from ..memory import SCRATCH_SIZE
+from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, make_memsys
 from ..occupancy import occupancy
 from ..ptx import codes as C
 from ..regalloc import max_live_registers
@@ -68,8 +70,10 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     counts = np.zeros(2 + len(C.OPCODES), np.int64)
     pc_counts = np.zeros(max(1, prog.n), np.int64)
     mstat = np.zeros((max(1, prog.n), 4), np.int64)
-    rc = run_timed(prog.arrays(), W, M, T, TS, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
-                   nblocks, max_instr, U, I, F, err, counts, pc_counts, mstat, np.zeros(160, np.int64))
+    l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block if shared else 0)
+    MS = make_memsys(cfg, n_sm, l1_bytes)
+    rc = run_timed(prog.arrays(), W, M, T, TS, MS, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
+                   nblocks, max_instr, U, I, F, err, counts, pc_counts, mstat, np.zeros(SCRATCH_SIZE, np.int64))
     cycles = int(TS.stats[ST_CYCLES])
     sm_active = int(TS.sm_active.sum())
     warp_cycles = int(TS.stats[ST_WARP_CYCLES])
@@ -94,5 +98,32 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         "stall_cycles": {name: int(TS.stall[k]) for k, name in enumerate(S.NAMES)},
         "stall_cycles_by_pc": TS.stall_pc,
         **memory_stats(prog, mstat),
+        **hierarchy_stats(MS, cycles, cfg, l1_bytes),
     }
     return rc, err, W, stats, pc_counts
+
+
+def l1_data_bytes(cfg, shared_per_sm):
+    """L1 data capacity left after the shared-memory carve-out: the smallest
+    allowed carve-out that holds the resident blocks' shared memory (the
+    driver's choice for a kernel without a preference)."""
+    need_kb = shared_per_sm / 1024
+    carve = next((kb for kb in sorted(cfg["shared_carveouts_kb"]) if kb >= need_kb),
+                 max(cfg["shared_carveouts_kb"]))
+    return cfg["l1_shared_combined_bytes"] - carve * 1024
+
+
+def hierarchy_stats(MS, cycles, cfg, l1_bytes):
+    c = MS.counters
+    l1 = c[C_L1_HIT] + c[C_L1_MISS]
+    l2 = c[C_L2_HIT] + c[C_L2_MISS]
+    seconds = cycles / (cfg["clock_mhz"] * 1e6) if cycles else 0.0
+    dram = int(c[C_DRAM_RD] + c[C_DRAM_WR])
+    return {
+        "l1_hit_rate": float(c[C_L1_HIT] / l1) if l1 else 0.0,
+        "l2_hit_rate": float(c[C_L2_HIT] / l2) if l2 else 0.0,
+        "l1_data_bytes": l1_bytes,
+        "dram_read_bytes": int(c[C_DRAM_RD]),
+        "dram_write_bytes": int(c[C_DRAM_WR]),
+        "dram_bandwidth": dram / seconds if seconds else 0.0,
+    }

@@ -62,10 +62,10 @@ def build_tables(prog, cfg):
                 unit, latency, board = "int", cfg["latency_param_cycles"], SB_FIXED
             elif space == C.SPACE_SHARED:
                 unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
-            elif space == C.SPACE_LOCAL:
-                unit, latency, board = "lsu", cfg["latency_local_cycles"], SB_LONG
-            else:                                  # global, or generic (resolved at run time)
-                unit, latency, board = "lsu", cfg["latency_global_cycles"], SB_LONG
+            elif space == C.SPACE_LOCAL:           # local memory: L1-resident in practice
+                unit, latency, board = "lsu", cfg["latency_l1_cycles"], SB_LONG
+            else:                                  # global (or generic): the memory hierarchy decides;
+                unit, latency, board = "lsu", cfg["latency_l2_cycles"], SB_LONG   # atomics: at the L2
         elif op in (C.OP_SHFL, C.OP_REDUX):
             unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
         elif unit == "sfu" or (op == C.OP_DIV and C.TYPE_KIND[int(prog.ty[i])] != C.KIND_FLOAT):

@@ -1,0 +1,73 @@
+"""Sectored, set-associative caches with LRU replacement: one routine for
+the per-SM L1s and the L2 slices.
+
+A line is 128 bytes of four 32-byte sectors; each sector has its own valid
+and dirty bit, so a miss fetches only the sectors asked for (NVIDIA's L1 and
+L2 are sectored this way: Jia et al., "Dissecting the NVIDIA Volta GPU
+Architecture via Microbenchmarking", 2018). Arrays are indexed
+[cache, set, way]: `tags` holds the line number (-1 when empty), `valid` and
+`dirty` the sector bit masks, `stamp` the time of last use for LRU.
+"""
+from collections import namedtuple
+
+import numpy as np
+
+from ..exec.jit import njit
+
+LINE_BYTES = 128
+SECTOR_BYTES = 32
+
+Cache = namedtuple("Cache", ["tags", "valid", "dirty", "stamp", "clock"])
+
+
+def make_cache(n_caches, size_bytes, ways):
+    lines = max(ways, size_bytes // LINE_BYTES)
+    sets = max(1, lines // ways)
+    shape = (n_caches, sets, ways)
+    return Cache(np.full(shape, -1, np.int64), np.zeros(shape, np.uint8), np.zeros(shape, np.uint8),
+                 np.zeros(shape, np.int64), np.zeros(1, np.int64))
+
+
+@njit
+def bitcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit
+def access(C, c, line, sector, allocate, write):
+    """Look up one sector of `line` in cache c. Returns (hit, dirty sectors
+    evicted). A miss allocates the line (LRU victim) when `allocate`; a write
+    marks the sector dirty; a non-allocating write to a present line updates it."""
+    C.clock[0] += 1
+    sets = C.tags.shape[1]
+    s = (line ^ (line >> 11)) % sets
+    bit = np.uint8(1 << sector)
+    ways = C.tags.shape[2]
+    for w in range(ways):
+        if C.tags[c, s, w] == line:
+            C.stamp[c, s, w] = C.clock[0]
+            hit = (C.valid[c, s, w] & bit) != 0
+            if allocate or write:
+                C.valid[c, s, w] |= bit
+            if write:
+                C.dirty[c, s, w] |= bit
+            return hit, 0
+    if not allocate:
+        return False, 0
+    victim = 0
+    for w in range(ways):
+        if C.tags[c, s, w] < 0:
+            victim = w
+            break
+        if C.stamp[c, s, w] < C.stamp[c, s, victim]:
+            victim = w
+    evicted = bitcount(C.dirty[c, s, victim]) if C.tags[c, s, victim] >= 0 else 0
+    C.tags[c, s, victim] = line
+    C.valid[c, s, victim] = bit
+    C.dirty[c, s, victim] = bit if write else np.uint8(0)
+    C.stamp[c, s, victim] = C.clock[0]
+    return False, evicted

@@ -1,0 +1,115 @@
+"""The global-memory path of a warp request, in time: L1 -> interconnect ->
+L2 slice -> HBM channel, computed when the request issues.
+
+For each distinct 32-byte sector of a request (coalescer.py):
+- L1 (per SM; global loads allocate, stores write through without
+  allocating, as on NVIDIA): the SM's L1 takes `l1_sectors_per_cycle`
+  sectors a cycle; a hit is ready after `latency_l1_cycles`;
+- a miss goes to the L2 slice its line hashes to; each slice serves
+  `l2_slice_sectors_per_cycle`; a hit is ready after `latency_l2_cycles`
+  (the load-to-use latency of an L2 hit);
+- an L2 miss goes to the HBM channel its line hashes to; each channel moves
+  `dram_bytes_per_cycle / dram_channels`; the sector is ready after
+  `latency_dram_cycles`. Dirty sectors evicted from the L2 are written back
+  through the same channels (dram_write_bytes). Dirty sectors still in the
+  L2 when the kernel ends are not written back, as Nsight Compute's
+  dram__bytes_write.sum counts only what was evicted.
+Each resource keeps the time it is next free, so queueing delay grows with
+load and achieved bandwidth saturates at the configured peak (Little's law).
+The request is ready when its last sector is.
+"""
+from collections import namedtuple
+
+import numpy as np
+
+from ..exec.jit import njit
+from .caches import access, make_cache
+
+MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "slice_free", "chan_free", "smem_free",
+                               "params", "counters"])
+# params (float64)
+P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS = range(9)
+# counters (int64)
+(C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST) = range(7)
+
+
+def make_memsys(cfg, n_sm, l1_bytes):
+    slices = cfg["l2_slices"]
+    params = np.array([cfg["latency_l1_cycles"], cfg["latency_l2_cycles"], cfg["latency_dram_cycles"],
+                       cfg["l1_sectors_per_cycle"], cfg["l2_slice_sectors_per_cycle"],
+                       cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / cfg["dram_channels"],
+                       slices, cfg["dram_channels"], 1.0 if cfg["l1_caches_global_loads"] else 0.0],
+                      np.float64)
+    return MemSys(make_cache(n_sm, max(l1_bytes, 128 * cfg["l1_ways"]), cfg["l1_ways"]),
+                  make_cache(slices, cfg["l2_bytes"] // slices, cfg["l2_ways"]),
+                  np.zeros(n_sm, np.float64), np.zeros(slices, np.float64),
+                  np.zeros(cfg["dram_channels"], np.float64), np.zeros(n_sm, np.float64),
+                  params, np.zeros(8, np.int64))
+
+
+@njit
+def hash_line(line, n):
+    h = line ^ (line >> 7) ^ (line >> 13)
+    return h % n
+
+
+@njit
+def global_request(MS, sm, now, sectors, n, store):
+    """Issue a request of n distinct sectors (global byte offsets // 32, in
+    `sectors`) from SM `sm` at cycle `now`; returns the cycle its data is ready
+    (loads) or it has been accepted by the L2 (stores)."""
+    p = MS.params
+    t0 = max(float(now), MS.l1_free[sm])
+    MS.l1_free[sm] = t0 + n / p[P_L1_SPC]
+    ready = float(now)
+    for k in range(n):
+        sec = sectors[k]
+        line = sec >> 2
+        sbit = sec & 3
+        t = t0 + k / p[P_L1_SPC]
+        if not store and p[P_L1_LOADS] > 0.0:
+            hit, _ = access(MS.l1, sm, line, sbit, True, False)
+            if hit:
+                MS.counters[C_L1_HIT] += 1
+                r = t + p[P_L1_LAT]
+                if r > ready:
+                    ready = r
+                continue
+            MS.counters[C_L1_MISS] += 1
+        elif store:
+            access(MS.l1, sm, line, sbit, False, True)      # write-through, no allocate
+        sl = hash_line(line, np.int64(p[P_SLICES]))
+        ts = max(t, MS.slice_free[sl])
+        MS.slice_free[sl] = ts + 1.0 / p[P_SLICE_SPC]
+        hit, evicted = access(MS.l2, sl, line // np.int64(p[P_SLICES]), sbit, True, store)
+        ch = hash_line(line, np.int64(p[P_CHANNELS]))
+        if evicted > 0:
+            MS.counters[C_DRAM_WR] += 32 * evicted
+            MS.chan_free[ch] = max(MS.chan_free[ch], ts) + 32.0 * evicted / p[P_CHAN_BPC]
+        if store:
+            MS.counters[C_L2_ST] += 1
+            if hit:
+                MS.counters[C_L2_HIT] += 1
+            else:
+                MS.counters[C_L2_MISS] += 1
+            r = ts + 1.0
+        elif hit:
+            MS.counters[C_L2_HIT] += 1
+            r = ts + p[P_L2_LAT]
+        else:
+            MS.counters[C_L2_MISS] += 1
+            MS.counters[C_DRAM_RD] += 32
+            tc = max(ts, MS.chan_free[ch])
+            MS.chan_free[ch] = tc + 32.0 / p[P_CHAN_BPC]
+            r = tc + p[P_DRAM_LAT]
+        if r > ready:
+            ready = r
+    return np.int64(np.ceil(ready))
+
+
+@njit
+def shared_request(MS, sm, now, wavefronts, latency):
+    """The SM's shared memory serves one wavefront a cycle (32 banks x 4 bytes)."""
+    t = max(float(now), MS.smem_free[sm])
+    MS.smem_free[sm] = t + wavefronts
+    return np.int64(np.ceil(t)) + latency + wavefronts - 1

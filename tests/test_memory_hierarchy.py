@@ -1,0 +1,85 @@
+"""The memory hierarchy: sectored caches, the L1 -> L2 -> HBM path in time,
+and the DRAM traffic Nsight Compute would report."""
+from pathlib import Path
+
+import numpy as np
+
+from simgpu.config import load_config
+from simgpu.memory.caches import access, make_cache
+from simgpu.memory.hierarchy import C_DRAM_RD, C_L1_HIT, C_L2_HIT, global_request, make_memsys
+from simgpu.recipe import parse_recipe, run_recipe
+
+PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
+H100 = load_config("h100")
+
+
+def test_cache_is_sectored_and_lru():
+    c = make_cache(1, 4 * 128, 4)                  # one set of 4 ways
+    assert access(c, 0, 10, 0, True, False) == (False, 0)
+    assert access(c, 0, 10, 0, True, False) == (True, 0)
+    assert access(c, 0, 10, 1, True, False) == (False, 0)    # same line, other sector: a sector miss
+    for line in (11, 12, 13):
+        access(c, 0, line, 0, True, False)
+    access(c, 0, 10, 0, True, False)                          # touch 10: 11 is now least recent
+    access(c, 0, 14, 0, True, False)                          # evicts 11
+    assert access(c, 0, 10, 0, True, False)[0] is True
+    assert access(c, 0, 11, 0, False, False)[0] is False
+
+
+def test_dirty_sectors_count_when_evicted():
+    c = make_cache(1, 128, 1)                      # a single line
+    access(c, 0, 1, 0, True, True)
+    access(c, 0, 1, 2, True, True)
+    assert access(c, 0, 2, 0, True, False) == (False, 2)      # two dirty sectors leave
+
+
+def test_latencies_of_a_lone_request():
+    ms = make_memsys(H100, 2, 64 * 1024)
+    sec = np.zeros(160, np.int64)
+    sec[0] = 1000
+    assert global_request(ms, 0, 100, sec, 1, False) == 100 + H100["latency_dram_cycles"]
+    assert ms.counters[C_DRAM_RD] == 32
+    assert global_request(ms, 1, 5000, sec, 1, False) == 5000 + H100["latency_l2_cycles"]   # other SM: L2 hit
+    assert ms.counters[C_L2_HIT] == 1
+    assert global_request(ms, 0, 9000, sec, 1, False) == 9000 + H100["latency_l1_cycles"]   # same SM: L1 hit
+    assert ms.counters[C_L1_HIT] == 1
+
+
+def test_queueing_grows_latency_with_load():
+    """Little's law: many sectors at once to one channel wait for each other."""
+    ms = make_memsys(H100, 1, 64 * 1024)
+    sec = np.zeros(160, np.int64)
+    sec[:32] = np.arange(32) * 4 * 40 * 64          # distinct lines; the hashes spread or collide
+    lone = global_request(make_memsys(H100, 1, 64 * 1024), 0, 0, sec, 1, False)
+    burst = global_request(ms, 0, 0, sec, 32, False)
+    assert burst > lone
+
+
+def test_vector_add_reads_its_inputs_from_dram_once_and_writes_nothing_back():
+    """Inputs come from DRAM exactly once (2 arrays x 4 n bytes); the output stays
+    dirty in the L2 at the end, so dram_write_bytes is 0 (as dram__bytes_write.sum)."""
+    n = 1 << 18
+    s = run_recipe(parse_recipe(PROGRAMS / "vector_add.s"), {"n": str(n)}).results[0].stats
+    assert s["dram_read_bytes"] == 2 * 4 * n
+    assert s["dram_write_bytes"] == 0
+
+
+def test_bandwidth_saturates_below_the_configured_peak():
+    s = run_recipe(parse_recipe(PROGRAMS / "vector_add.s"), {"n": str(1 << 20)}).results[0].stats
+    peak = H100["dram_bandwidth_gbs"] * 1e9
+    assert 0.6 * peak < s["dram_bandwidth"] <= peak
+
+
+def test_a_small_l2_writes_back_evicted_dirty_lines(tmp_path):
+    cfg = tmp_path / "small_l2.toml"
+    cfg.write_text('base = "h100"\nl2_bytes = 262144\n')
+    n = 1 << 18                                    # 1 MB written, 4x the L2
+    s = run_recipe(parse_recipe(PROGRAMS / "vector_add.s"), {"n": str(n)}, config=str(cfg)).results[0].stats
+    assert 4 * n - 262144 <= s["dram_write_bytes"] < 4 * n
+    assert s["dram_read_bytes"] >= 2 * 4 * n
+
+
+def test_tiled_matmul_reuses_through_the_l2():
+    s = run_recipe(parse_recipe(PROGRAMS / "matmul_tiled.s"), {"n": "128"}).results[0].stats
+    assert s["l2_hit_rate"] > 0.5
+    assert s["dram_read_bytes"] == 2 * 4 * 128 * 128          # A and B once each
