@@ -282,7 +282,7 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     err = np.zeros(8, np.int64)
     counts = np.zeros(2 + len(C.OPCODES), np.int64)
     pc_counts = np.zeros(max(1, prog.n), np.int64)
-    mstat = np.zeros((max(1, prog.n), 4), np.int64)
+    mstat = np.zeros((max(1, prog.n), 5), np.int64)
     rc = run_grid(prog.arrays(), W, M, 0, nblocks, 64, max_warp_instructions, U, I, F, err, counts, pc_counts,
                   mstat, np.zeros(160, np.int64))
     if rc != 0:

@@ -72,9 +72,10 @@ def format_memory(s):
     out = []
     for kind, what in (("gld", "global loads"), ("gst", "global stores")):
         if s.get(f"{kind}_requests"):
+            used = s.get(f"{kind}_bytes_requested", 0) / max(1, 32 * s[f"{kind}_sectors"])
             out.append(f"  {what:21s} {_fmt(s[f'{kind}_requests']):>14} requests, {_fmt(s[f'{kind}_sectors'])} "
                        f"32-byte sectors: {s[f'{kind}_sectors_per_request']:.2f} sectors/request "
-                       "(4 when a warp reads 32 consecutive floats)")
+                       f"(4 for 32 consecutive floats); {100 * used:.0f}% of the bytes moved were used")
     if "dram_read_bytes" in s:
         out.append(f"  caches                {100 * s['l1_hit_rate']:>13.1f}%   L1 hit rate (global load sectors), "
                    f"L2 {100 * s['l2_hit_rate']:.1f}% (lts__t_sector_hit_rate)")

@@ -20,6 +20,8 @@ def test_strided_copy_sectors_per_request(stride, sectors):
     assert s["gld_sectors_per_request"] == sectors         # the strided reads
     assert s["gst_sectors_per_request"] == 4               # the writes stay coalesced
     assert s["gld_requests"] == 8192 // 32
+    assert s["gld_bytes_requested"] == 4 * 8192                # every element read once
+    assert s["gld_bytes_requested"] / (32 * s["gld_sectors"]) == 4 / sectors   # the used share
 
 
 def sectors(addresses, nbytes=4, mask=FULL):

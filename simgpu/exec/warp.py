@@ -164,6 +164,10 @@ def count_access(offs, mask, nbytes, space, i, mstat, scratch):
         return                              # parameters: constant-bank operands, not memory requests
     mstat[i, 0] += 1
     mstat[i, 3] = space
+    active = 0
+    for l in range(32):
+        active += (mask >> l) & 1
+    mstat[i, 4] += active * nbytes              # bytes the threads asked for
     scratch[SCR_VALID] = 1
     scratch[SCR_SPACE] = space
     if space == C.SPACE_SHARED:

@@ -29,6 +29,8 @@ def memory_stats(prog, mstat):
         "shared_st_wavefronts": int(mstat[st & shared, 1].sum()),
         "shared_ld_bank_conflicts": int((mstat[ld & shared, 1] - mstat[ld & shared, 2]).sum()),
         "shared_st_bank_conflicts": int((mstat[st & shared, 1] - mstat[st & shared, 2]).sum()),
+        "gld_bytes_requested": int(mstat[ld & glob, 4].sum()),
+        "gst_bytes_requested": int(mstat[st & glob, 4].sum()),
         "memory_by_pc": mstat,
     }
     req = out["gld_requests"] + out["gst_requests"]
@@ -69,7 +71,7 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     err = np.zeros(8, np.int64)
     counts = np.zeros(2 + len(C.OPCODES), np.int64)
     pc_counts = np.zeros(max(1, prog.n), np.int64)
-    mstat = np.zeros((max(1, prog.n), 4), np.int64)
+    mstat = np.zeros((max(1, prog.n), 5), np.int64)
     l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block if shared else 0)
     MS = make_memsys(cfg, n_sm, l1_bytes)
     rc = run_timed(prog.arrays(), W, M, T, TS, MS, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
