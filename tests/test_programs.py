@@ -18,6 +18,11 @@ CASES = [
     ("matmul_registers", {"n": "64"}), ("matmul_registers", {"n": "128"}),
     ("divergence", {}), ("divergence", {"n": "1000", "k": "3"}),
     ("matmul_batched", {"batch": "4"}), ("matmul_batched", {"n": "32", "batch": "3"}),
+    ("transpose_naive", {"n": "64"}), ("transpose_naive", {"n": "96"}),
+    ("transpose_smem", {"n": "64"}), ("transpose_smem", {"n": "96"}),
+    ("transpose_smem_padded", {"n": "64"}), ("transpose_smem_padded", {"n": "96"}),
+    ("reduce_sum", {"n": "1"}), ("reduce_sum", {"n": "1000"}), ("reduce_sum", {"n": "65543"}),
+    ("wave", {"blocks": "133", "iters": "64"}), ("wave", {"blocks": "3", "iters": "8"}),
 ]
 
 
