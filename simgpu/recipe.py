@@ -159,7 +159,10 @@ def resolve_sizes(recipe, sets=None):
     return sizes
 
 
-def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, **launch_kw):
+def prepare(recipe, sets=None):
+    """Sizes, buffers (and a copy of their initial contents) and the launches
+    with their arguments evaluated: everything a backend needs to run the
+    recipe (the simulator here, a real GPU in tools/crosscheck_cuda.py)."""
     if not recipe.launches:
         raise RecipeError(f"{recipe.path}: no '//! launch' line; use --kernel/--grid/--block/--arg")
     sizes = resolve_sizes(recipe, sets)
@@ -170,22 +173,27 @@ def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, **launch_kw)
             raise _err(recipe.path, ln, f"buffer {name} is not an array")
         buffers[name] = np.ascontiguousarray(v)
     initial = {k: v.copy() for k, v in buffers.items()}
-    kernels = kernel_cache if kernel_cache is not None else {}
-    results, launches = [], []
+    launches = []
     for L in recipe.launches:
         names = {**sizes, **buffers}
         grid = _eval(recipe, L.line, L.exprs["grid"], names)
         block = _eval(recipe, L.line, L.exprs["block"], names)
         args = _eval(recipe, L.line, L.exprs["args"], names)
         shared = _eval(recipe, L.line, L.exprs.get("shared", "0"), names)
-        if not isinstance(args, tuple):
-            args = (args,)
-        if L.kernel not in kernels:
-            kernels[L.kernel] = load(recipe.path, kernel=L.kernel)
-        res = launch(kernels[L.kernel], grid, block, list(args), config=config,
-                     shared_bytes=int(shared), **launch_kw)
+        launches.append((L.kernel, grid, block, args if isinstance(args, tuple) else (args,), int(shared)))
+    return sizes, buffers, initial, launches
+
+
+def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, **launch_kw):
+    sizes, buffers, initial, prepared = prepare(recipe, sets)
+    kernels = kernel_cache if kernel_cache is not None else {}
+    results, launches = [], []
+    for kernel, grid, block, args, shared in prepared:
+        if kernel not in kernels:
+            kernels[kernel] = load(recipe.path, kernel=kernel)
+        res = launch(kernels[kernel], grid, block, list(args), config=config, shared_bytes=shared, **launch_kw)
         results.append(res)
-        launches.append((L.kernel, res.grid, res.block, int(shared)))
+        launches.append((kernel, res.grid, res.block, shared))
     checks = [check_buffer(recipe, c, sizes, initial, buffers) for c in recipe.checks]
     return RecipeRun(recipe, sizes, buffers, results, launches, checks)
 
