@@ -122,7 +122,7 @@ def evaluate(text, names):
 
 def _eval(node, names):
     if isinstance(node, ast.Constant):
-        if isinstance(node.value, (int, float, str)) and not isinstance(node.value, bool) or node.value is None:
+        if isinstance(node.value, (bool, int, float, str)) or node.value is None:
             return node.value
         raise RecipeError(f"constant {node.value!r} is not allowed")
     if isinstance(node, ast.Name):

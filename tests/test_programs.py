@@ -23,6 +23,10 @@ CASES = [
     ("transpose_smem_padded", {"n": "64"}), ("transpose_smem_padded", {"n": "96"}),
     ("reduce_sum", {"n": "1"}), ("reduce_sum", {"n": "1000"}), ("reduce_sum", {"n": "65543"}),
     ("wave", {"blocks": "133", "iters": "64"}), ("wave", {"blocks": "3", "iters": "8"}),
+    ("softmax_naive", {"R": "64", "C": "128"}), ("softmax_naive", {"R": "7", "C": "33"}),
+    ("softmax_online", {"R": "64", "C": "128"}), ("softmax_online", {"R": "7", "C": "33"}),
+    ("attention_naive", {"N": "64"}), ("attention_naive", {"N": "48", "d": "16"}),
+    ("attention_flash", {"N": "64"}), ("attention_flash", {"N": "96", "d": "32"}),
 ]
 
 
