@@ -225,7 +225,8 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     occupancy and stall reasons to the stats; timing=False runs the faster
     functional engine (results and instruction counts only)."""
     from .exec.functional import run_grid
-    from .exec.state import make_mem, make_warps
+    from .exec.state import make_mem, make_warps, make_work
+    from .memory import SCRATCH_SIZE
     from .timing.run import memory_stats
     if not isinstance(kernel, Kernel):
         raise LaunchError(f"launch() takes a Kernel from simgpu.load(), got {type(kernel).__name__}")
@@ -276,15 +277,9 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     W = make_warps(nwarps, 1, prog, grid, block)
     M = make_mem(dev.gmem, dev.alloc_lo, dev.alloc_hi, 1, prog.shared_static + int(shared_bytes),
                  nwarps * 32, prog.local_bytes, np.frombuffer(bytes(params), np.uint8))
-    U = np.zeros((6, 32), np.uint64)
-    I = np.zeros((6, 32), np.int64)
-    F = np.zeros((6, 32), np.float64)
-    err = np.zeros(8, np.int64)
-    counts = np.zeros(2 + len(C.OPCODES), np.int64)
-    pc_counts = np.zeros(max(1, prog.n), np.int64)
-    mstat = np.zeros((max(1, prog.n), 5), np.int64)
+    U, I, F, err, counts, pc_counts, mstat, scratch = make_work(prog, len(C.OPCODES), SCRATCH_SIZE)
     rc = run_grid(prog.arrays(), W, M, 0, nblocks, 64, max_warp_instructions, U, I, F, err, counts, pc_counts,
-                  mstat, np.zeros(160, np.int64))
+                  mstat, scratch)
     if rc != 0:
         raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
     dev.copy_back()

@@ -81,21 +81,7 @@ def round_f32(x, err, mode):
                     return y
         return r
     # directed: compare the rounded value with the exact one
-    diff = (r - x) - err          # sign of r - (x + err)
-    if mode == C.RND_RZ:
-        if r > 0.0 and diff > 0.0:
-            return np.float64(np.nextafter(np.float32(r), np.float32(0.0)))
-        if r < 0.0 and diff < 0.0:
-            return np.float64(np.nextafter(np.float32(r), np.float32(0.0)))
-        if r == 0.0:
-            return r
-    elif mode == C.RND_RM:
-        if diff > 0.0:
-            return np.float64(np.nextafter(np.float32(r), np.float32(-np.inf)))
-    elif mode == C.RND_RP:
-        if diff < 0.0:
-            return np.float64(np.nextafter(np.float32(r), np.float32(np.inf)))
-    return r
+    return _step32(r, (r - x) - err, mode)    # the sign of r - (x + err)
 
 
 @njit

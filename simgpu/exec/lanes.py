@@ -134,5 +134,10 @@ def store_float(P, W, i, k, w, mask, val):
 
 
 @njit
-def lane_bit(mask, l):
-    return (mask >> l) & 1
+def popcount(m):
+    """Set bits of a lane mask (or any non-negative integer)."""
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n

@@ -63,6 +63,19 @@ def make_warps(n_warps, n_blocks, prog, grid, block):
         dims=dims, clock=np.zeros(1, np.int64))
 
 
+Work = namedtuple("Work", ["U", "I", "F", "err", "counts", "pc_counts", "mstat", "scratch"])
+
+
+def make_work(prog, n_opcodes, scratch_size=160):
+    """Per-launch working arrays: lane scratch (uint64, int64, float64), the
+    fault record, instruction counters (total, per opcode, per pc), the
+    per-instruction memory counters and the memory system's scratch."""
+    n = max(1, prog.n)
+    return Work(np.zeros((6, 32), np.uint64), np.zeros((6, 32), np.int64), np.zeros((6, 32), np.float64),
+                np.zeros(8, np.int64), np.zeros(2 + n_opcodes, np.int64), np.zeros(n, np.int64),
+                np.zeros((n, 5), np.int64), np.zeros(scratch_size, np.int64))
+
+
 def _views(buf):
     return (buf, buf.view(np.uint16), buf.view(np.uint32), buf.view(np.uint64),
             buf.view(np.float32), buf.view(np.float64))

@@ -27,17 +27,8 @@ from ..ptx import codes as C
 from . import memory as MEM
 from .alu import TBITS, TKIND, alu, float_bits, float_value
 from .jit import njit
-from .lanes import fetch_bits, store_bits
+from .lanes import fetch_bits, popcount, store_bits
 from .state import MAX_BARRIERS, STACK_DEPTH, W_BARRIER, W_DONE, W_READY
-
-
-@njit
-def popcount(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 @njit

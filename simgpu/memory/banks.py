@@ -14,6 +14,7 @@ Compute's l1tex__data_bank_conflicts_pipe_lsu_mem_shared counts them.
 import numpy as np
 
 from ..exec.jit import njit
+from .coalescer import sort_small
 
 BANKS = 32
 WORD = 4
@@ -55,15 +56,8 @@ def count_wavefronts(offs, mask, nbytes, scratch):
         if n == 0:
             continue
         ideal += 1
-        # sort the words (insertion sort: usually already in order), then count
-        # each distinct word once in its bank
-        for a in range(1, n):
-            v = scratch[a]
-            b = a - 1
-            while b >= 0 and scratch[b] > v:
-                scratch[b + 1] = scratch[b]
-                b -= 1
-            scratch[b + 1] = v
+        # sort the words, then count each distinct word once in its bank
+        sort_small(scratch, n)
         for k in range(BANKS):
             scratch[64 + k] = 0
         worst = 0

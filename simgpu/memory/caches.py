@@ -13,6 +13,7 @@ from collections import namedtuple
 import numpy as np
 
 from ..exec.jit import njit
+from ..exec.lanes import popcount
 
 LINE_BYTES = 128
 SECTOR_BYTES = 32
@@ -26,15 +27,6 @@ def make_cache(n_caches, size_bytes, ways):
     shape = (n_caches, sets, ways)
     return Cache(np.full(shape, -1, np.int64), np.zeros(shape, np.uint8), np.zeros(shape, np.uint8),
                  np.zeros(shape, np.int64), np.zeros(1, np.int64))
-
-
-@njit
-def bitcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @njit
@@ -65,7 +57,7 @@ def access(C, c, line, sector, allocate, write):
             break
         if C.stamp[c, s, w] < C.stamp[c, s, victim]:
             victim = w
-    evicted = bitcount(C.dirty[c, s, victim]) if C.tags[c, s, victim] >= 0 else 0
+    evicted = popcount(C.dirty[c, s, victim]) if C.tags[c, s, victim] >= 0 else 0
     C.tags[c, s, victim] = line
     C.valid[c, s, victim] = bit
     C.dirty[c, s, victim] = bit if write else np.uint8(0)

@@ -35,7 +35,13 @@ def count_sectors(offs, mask, nbytes, scratch):
                 n += 1
     if ordered:                      # the common case: lanes in address order
         return compact(scratch, n)
-    # insertion sort, then count distinct (n <= 64)
+    sort_small(scratch, n)
+    return compact(scratch, n)
+
+
+@njit
+def sort_small(scratch, n):
+    """Insertion sort of scratch[0:n] (n <= 64; usually nearly in order already)."""
     for a in range(1, n):
         v = scratch[a]
         b = a - 1
@@ -43,7 +49,6 @@ def count_sectors(offs, mask, nbytes, scratch):
             scratch[b + 1] = scratch[b]
             b -= 1
         scratch[b + 1] = v
-    return compact(scratch, n)
 
 
 @njit

@@ -2,7 +2,7 @@
 stats (names as the issue fixes them, meanings as Nsight Compute's)."""
 import numpy as np
 
-from ..exec.state import make_mem, make_warps
+from ..exec.state import make_mem, make_warps, make_work
 from ..memory import SCRATCH_SIZE
 from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, make_memsys
 from ..occupancy import occupancy
@@ -65,17 +65,11 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
                  np.frombuffer(bytes(params), np.uint8))
     T = build_tables(prog, cfg)
     TS = make_timing_state(n_warps, n_slots, n_sm * n_sp, n_sm, prog)
-    U = np.zeros((6, 32), np.uint64)
-    I = np.zeros((6, 32), np.int64)
-    F = np.zeros((6, 32), np.float64)
-    err = np.zeros(8, np.int64)
-    counts = np.zeros(2 + len(C.OPCODES), np.int64)
-    pc_counts = np.zeros(max(1, prog.n), np.int64)
-    mstat = np.zeros((max(1, prog.n), 5), np.int64)
+    U, I, F, err, counts, pc_counts, mstat, scratch = make_work(prog, len(C.OPCODES), SCRATCH_SIZE)
     l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block if shared else 0)
     MS = make_memsys(cfg, n_sm, l1_bytes)
     rc = run_timed(prog.arrays(), W, M, T, TS, MS, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
-                   nblocks, max_instr, U, I, F, err, counts, pc_counts, mstat, np.zeros(SCRATCH_SIZE, np.int64))
+                   nblocks, max_instr, U, I, F, err, counts, pc_counts, mstat, scratch)
     cycles = int(TS.stats[ST_CYCLES])
     sm_active = int(TS.sm_active.sum())
     warp_cycles = int(TS.stats[ST_WARP_CYCLES])
