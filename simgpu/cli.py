@@ -83,6 +83,21 @@ def cmd_batching(ns):
     return 0
 
 
+def cmd_crosscheck(ns):
+    from . import crosscheck as X
+    if ns.backend == "cuda":
+        X.record_programs([ns.program], _parse_sets(ns.set), ns.out, ns.ncu)
+        if not ns.out:
+            print("(add --out FILE to keep the record; compare it later with --record FILE)")
+        return 0
+    if ns.set:
+        raise SimgpuError("--set applies to --backend cuda; a recorded run has its own sizes")
+    record, entry = X.find_recorded(ns.program, ns.record)
+    run, rows = X.compare(ns.program, entry, ns.config)
+    print(X.format_comparison(ns.program, record, entry, rows, ns.config))
+    return 0
+
+
 def cmd_configs(ns):
     from .config import config_names, load_config
     for name in config_names():
@@ -139,6 +154,20 @@ def build_parser():
     h.add_argument("--n", type=int, default=64, help="matrix size, a multiple of 16 (default 64)")
     h.add_argument("--config", default="h100", help="machine config (default h100)")
     h.set_defaults(fn=cmd_batching)
+    x = sub.add_parser("crosscheck", help="compare simgpu's figures with a real GPU's",
+                       description="Without --backend: simulate PROGRAM at the sizes of a recorded hardware run "
+                                   "(default traces/h200/programs.json) and print simgpu's figures next to "
+                                   "Nsight Compute's. With --backend cuda (a machine with an NVIDIA GPU and "
+                                   "CuPy): run PROGRAM's recipe on the GPU, check it, time it with CUDA events "
+                                   "and, with --ncu, collect Nsight Compute counters.")
+    x.add_argument("program", help="a program with a launch recipe")
+    x.add_argument("--backend", choices=["cuda"], help="run on this machine's NVIDIA GPU")
+    x.add_argument("--record", default=None, help="recorded run to compare with (default traces/h200/programs.json)")
+    x.add_argument("--ncu", action="store_true", help="with --backend cuda: also collect Nsight Compute counters")
+    x.add_argument("--out", help="with --backend cuda: write the record (JSON) here")
+    x.add_argument("--set", action="append", metavar="NAME=VALUE", help="with --backend cuda: recipe sizes")
+    x.add_argument("--config", default="h200", help="config to simulate (default h200)")
+    x.set_defaults(fn=cmd_crosscheck)
     c = sub.add_parser("configs", help="list the built-in machine configs")
     c.set_defaults(fn=cmd_configs)
     i = sub.add_parser("isa", help="list the supported PTX instructions (isa/ISA.md has the full reference)")

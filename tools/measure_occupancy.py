@@ -48,7 +48,6 @@ def occupancy(fn, block, smem):
 
 
 def main(out):
-    dev = cupy.cuda.Device(0)
     props = runtime.getDeviceProperties(0)
     smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.sm,clocks.max.sm",
                           "--format=csv,noheader"], capture_output=True, text=True).stdout.strip()

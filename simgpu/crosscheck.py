@@ -1,0 +1,248 @@
+"""Cross-checks: simgpu's predictions next to what a real GPU measured.
+
+On a machine with an NVIDIA GPU and CuPy, record the hardware's figures:
+
+    python3 tools/crosscheck_cuda.py --out OUT.json [--ncu] programs/*.s
+    simgpu crosscheck PROGRAM --backend cuda [--ncu] [--out OUT.json]
+
+Anywhere, compare a program's simulation with a recorded run:
+
+    simgpu crosscheck PROGRAM            # against traces/h200/programs.json
+
+For each program (at its recipe's default sizes, or --set k=v): the very
+same PTX file is loaded by the CUDA driver (which JIT-compiles it), the
+recipe's buffers are made and copied in, each launch runs, the output is
+checked against the recipe's numpy reference, and each launch is timed with
+CUDA events (3 warm-ups, median of 20). With --ncu, a second pass under
+Nsight Compute collects counters for each launch (one ncu process per
+program). Records are written only by this harness, from real runs.
+"""
+import argparse
+import csv
+import datetime
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from .errors import SimgpuError
+from .launch import load
+from .ptx import codes as C
+from .recipe import check_buffer, parse_recipe, prepare
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_RECORD = ROOT / "traces" / "h200" / "programs.json"
+# simgpu stat -> Nsight Compute metric, for the comparison table
+COMPARED = [
+    ("cycles", "gpc__cycles_elapsed.max"), ("warp_instructions", "smsp__inst_executed.sum"),
+    ("gld_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
+    ("gld_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"),
+    ("gst_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
+    ("gst_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"),
+    ("shared_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"),
+    ("shared_ld_bank_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"),
+    ("shared_st_bank_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"),
+    ("dram_read_bytes", "dram__bytes_read.sum"), ("dram_write_bytes", "dram__bytes_write.sum"),
+    ("regs_per_thread", "launch__registers_per_thread"),
+]
+
+METRICS = [
+    "gpu__time_duration.sum", "gpc__cycles_elapsed.max", "sm__cycles_elapsed.avg", "sm__cycles_active.avg",
+    "smsp__inst_executed.sum", "smsp__thread_inst_executed_pred_on.sum",
+    "sm__warps_active.avg.pct_of_peak_sustained_active", "sm__maximum_warps_per_active_cycle_pct",
+    "launch__registers_per_thread", "launch__occupancy_limit_registers", "launch__occupancy_limit_shared_mem",
+    "launch__occupancy_limit_warps", "launch__occupancy_limit_blocks", "launch__waves_per_multiprocessor",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+    "l1tex__t_sector_hit_rate.pct", "lts__t_sector_hit_rate.pct", "dram__bytes_read.sum", "dram__bytes_write.sum",
+]
+
+
+def _cupy():
+    try:
+        import cupy
+        cupy.cuda.runtime.getDeviceCount()
+    except Exception as e:  # no CuPy, no driver, no GPU
+        raise SimgpuError(f"the cuda backend needs CuPy and an NVIDIA GPU ({type(e).__name__}: {e}); "
+                          "without one, compare with a recorded run: simgpu crosscheck PROGRAM") from None
+    return cupy
+
+
+def run_program(path, sets, timing=True):
+    cupy = _cupy()
+    recipe = parse_recipe(path)
+    sizes, buffers, initial, launches = prepare(recipe, sets)
+    mod = cupy.RawModule(path=str(path))
+    dev = {k: cupy.asarray(v) for k, v in buffers.items()}
+    ids = {id(v): k for k, v in buffers.items()}
+    calls = []
+    for kernel, grid, block, args, shared in launches:
+        fn = mod.get_function(kernel)
+        params = load(path, kernel=kernel).params
+        cargs = []
+        for a, p in zip(args, params):
+            if isinstance(a, np.ndarray):
+                cargs.append(dev[ids[id(a)]])
+            else:
+                bits, kind = C.TYPE_BITS[p.type], C.TYPE_KIND[p.type]
+                dt = {(32, 2): np.float32, (64, 2): np.float64, (32, 1): np.int32, (64, 1): np.int64,
+                      (32, 0): np.uint32, (64, 0): np.uint64}[(bits, kind)]
+                cargs.append(dt(a))
+        g = tuple(grid) if isinstance(grid, tuple) else (int(grid),)
+        b = tuple(block) if isinstance(block, tuple) else (int(block),)
+        if shared > 48 * 1024:
+            fn.max_dynamic_shared_size_bytes = shared
+        calls.append((kernel, fn, g, b, tuple(cargs), shared))
+    for kernel, fn, g, b, cargs, shared in calls:       # one pass for the results
+        fn(g, b, cargs, shared_mem=shared)
+    cupy.cuda.Device().synchronize()
+    for k in buffers:
+        buffers[k][...] = cupy.asnumpy(dev[k])
+    checks = [check_buffer(recipe, c, sizes, initial, buffers) for c in recipe.checks]
+    times = []
+    if timing:
+        for kernel, fn, g, b, cargs, shared in calls:
+            start, end = cupy.cuda.Event(), cupy.cuda.Event()
+            samples = []
+            for rep in range(23):
+                start.record()
+                fn(g, b, cargs, shared_mem=shared)
+                end.record()
+                end.synchronize()
+                if rep >= 3:
+                    samples.append(cupy.cuda.get_elapsed_time(start, end) * 1e3)
+            times.append({"kernel": kernel, "grid": list(g), "block": list(b), "shared": shared,
+                          "median_us": float(np.median(samples)), "min_us": float(min(samples))})
+    return sizes, checks, times
+
+
+def ncu_counters(path, sets):
+    cmd = ["ncu", "--clock-control", "none", "--csv", "--page", "raw", "--metrics", ",".join(METRICS),
+           sys.executable, "-m", "simgpu.crosscheck", "--single", str(path)] + [f"--set={k}={v}" for k, v in sets.items()]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    lines = [ln for ln in out.stdout.splitlines() if ln.startswith('"')]
+    if not lines:
+        return {"error": (out.stderr or out.stdout)[-2000:]}
+    rows = list(csv.DictReader(io.StringIO("\n".join(lines))))
+    data = [r for r in rows if r.get("ID", "").isdigit()]
+    result = []
+    for r in data:
+        rec = {"kernel": r.get("Kernel Name")}
+        for m in METRICS:
+            v = r.get(m)
+            try:
+                rec[m] = float(v.replace(",", "")) if v not in (None, "", "n/a") else None
+            except ValueError:
+                rec[m] = v
+        result.append(rec)
+    units = {m: rows[0].get(m) for m in METRICS} if rows and not rows[0].get("ID", "").isdigit() else {}
+    return {"launches": result, "units": units, "command": " ".join(cmd)}
+
+
+def provenance():
+    cupy = _cupy()
+    from cupy.cuda import runtime
+    props = runtime.getDeviceProperties(0)
+    smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem",
+                          "--format=csv,noheader"], capture_output=True, text=True).stdout.strip()
+    ncu = subprocess.run(["ncu", "--version"], capture_output=True, text=True).stdout.strip().splitlines()
+    return {"device": props["name"].decode() if isinstance(props["name"], bytes) else props["name"],
+            "nvidia_smi": smi, "cuda_runtime": runtime.runtimeGetVersion(), "cupy": cupy.__version__,
+            "ncu": ncu[-1] if ncu else None, "sm_count": props["multiProcessorCount"],
+            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "command": " ".join(sys.argv)}
+
+
+def record_programs(programs, sets, out, ncu=False):
+    """Run programs on the GPU and write the JSON record (see the module doc)."""
+    record = {"what": "simgpu programs on a real GPU: results checked, launches timed, Nsight Compute counters",
+              **provenance(), "programs": []}
+    for p in programs:
+        entry = {"program": str(p)}
+        try:
+            sizes, checks, times = run_program(Path(p), sets)
+            entry.update(sizes={k: int(v) if isinstance(v, (int, np.integer)) else v for k, v in sizes.items()},
+                         checks=[{"buffer": c.buffer, "error": c.error, "tol": c.tol, "passed": c.passed}
+                                 for c in checks], launches=times)
+            if ncu:
+                entry["ncu"] = ncu_counters(Path(p), sets)
+        except SimgpuError:
+            raise
+        except Exception as e:          # record the failure, go on with the others
+            entry["error"] = f"{type(e).__name__}: {e}"
+        record["programs"].append(entry)
+        print(p, entry.get("error") or [c["passed"] for c in entry["checks"]],
+              [round(t["median_us"], 2) for t in entry.get("launches", [])], flush=True)
+    if out:
+        with open(out, "w") as f:
+            json.dump(record, f, indent=1)
+    return record
+
+
+def find_recorded(program, record_path=None):
+    record_path = record_path or DEFAULT_RECORD
+    try:
+        record = json.loads(Path(record_path).read_text())
+    except (OSError, ValueError) as e:
+        raise SimgpuError(f"cannot read the record {record_path}: {e}") from None
+    stem = Path(program).stem
+    for entry in record["programs"]:
+        if Path(entry["program"]).stem == stem and "ncu" in entry and "launches" in entry["ncu"]:
+            return record, entry
+    raise SimgpuError(f"{record_path} has no run of {stem}; record one with --backend cuda on a GPU machine")
+
+
+def compare(program, entry, config):
+    """Rows (launch, stat, simgpu, hardware, ratio) for one recorded program."""
+    from .recipe import run_recipe
+    run = run_recipe(parse_recipe(program), {k: str(v) for k, v in entry["sizes"].items()}, config=config)
+    rows = []
+    for k, (res, hw) in enumerate(zip(run.results, entry["ncu"]["launches"])):
+        for ours, theirs in COMPARED:
+            sv, hv = res.stats.get(ours), hw.get(theirs)
+            if sv is None or hv is None:
+                continue
+            ratio = sv / hv if hv else (1.0 if sv == 0 else float("inf"))
+            rows.append((k, run.launches[k][0], ours, sv, hv, ratio))
+        t = entry["launches"][k]["median_us"] if k < len(entry.get("launches", [])) else None
+        if t:
+            rows.append((k, run.launches[k][0], "time_us (CUDA events)", res.stats["time_us"], t,
+                         res.stats["time_us"] / t))
+    return run, rows
+
+
+def format_comparison(program, record, entry, rows, config):
+    sizes = ", ".join(f"{k}={v}" for k, v in entry["sizes"].items())
+    out = [f"{program} ({sizes}): simgpu on {config} vs {record['device']} "
+           f"({record['date'][:10]}, driver {record['nvidia_smi'].split(',')[1].strip()}, {record.get('ncu') or 'no ncu'})",
+           f"  {'launch':16s} {'figure':26s} {'simgpu':>14s} {'hardware':>14s} {'ratio':>7s}"]
+    for k, kernel, name, sv, hv, ratio in rows:
+        mark = "  exact" if sv == hv else f"{ratio:7.2f}"
+        fmt = (lambda v: f"{v:>14,.2f}") if max(abs(sv), abs(hv)) < 100 else (lambda v: f"{v:>14,.0f}")
+        out.append(f"  {kernel[:16]:16s} {name:26s} {fmt(sv)} {fmt(hv)} {mark}")
+    out.append("  (DEVIATIONS.md says why figures other than sectors and DRAM writes differ)")
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("programs", nargs="*")
+    ap.add_argument("--out")
+    ap.add_argument("--ncu", action="store_true")
+    ap.add_argument("--single")
+    ap.add_argument("--set", action="append", default=[])
+    ns = ap.parse_args()
+    sets = dict(s.split("=", 1) for s in ns.set)
+    if ns.single:                      # the child run under ncu: each launch once
+        run_program(Path(ns.single), sets, timing=False)
+        return
+    record_programs(ns.programs, sets, ns.out, ns.ncu)
+
+
+if __name__ == "__main__":
+    main()
