@@ -39,6 +39,7 @@ SCHEMA = {
     "sub_partitions": (int, lambda v: v >= 1, "SM sub-partitions (SMSPs), one warp scheduler each"),
     "shared_alloc_unit": (int, lambda v: v >= 1, "shared memory allocation granularity, bytes"),
     "scheduler_policy": (str, lambda v: v in ("gto", "lrr"), "warp scheduler policy: gto or lrr"),
+    "launch_latency_cycles": (int, lambda v: 0 <= v <= 10**7, "front-end cycles every kernel pays before its blocks run"),
 }
 for _k in ("host_launch_overhead_us", "sync_roundtrip_us", "copy_latency_us"):
     SCHEMA[_k] = ((int, float), lambda v: 0 <= v <= 1e6, "microseconds")

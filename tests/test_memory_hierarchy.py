@@ -65,7 +65,8 @@ def test_vector_add_reads_its_inputs_from_dram_once_and_writes_nothing_back():
 
 
 def test_bandwidth_saturates_below_the_configured_peak():
-    s = run_recipe(parse_recipe(PROGRAMS / "vector_add.s"), {"n": str(1 << 20)}).results[0].stats
+    # large enough that the fixed launch latency (in the elapsed time, as in Nsight) is a small part
+    s = run_recipe(parse_recipe(PROGRAMS / "vector_add.s"), {"n": str(1 << 22)}).results[0].stats
     peak = H100["dram_bandwidth_gbs"] * 1e9
     assert 0.6 * peak < s["dram_bandwidth"] <= peak
 

@@ -70,7 +70,8 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     MS = make_memsys(cfg, n_sm, l1_bytes)
     rc = run_timed(prog.arrays(), W, M, T, TS, MS, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
                    nblocks, max_instr, U, I, F, err, counts, pc_counts, mstat, scratch)
-    cycles = int(TS.stats[ST_CYCLES])
+    # the front end's fixed cost (Nsight's gpc__cycles_elapsed includes it) plus the simulated run
+    cycles = int(TS.stats[ST_CYCLES]) + cfg["launch_latency_cycles"]
     sm_active = int(TS.sm_active.sum())
     warp_cycles = int(TS.stats[ST_WARP_CYCLES])
     stats = {
