@@ -58,6 +58,7 @@ SCHEMA.update({
     "l2_slice_sectors_per_cycle": ((int, float), lambda v: v > 0, "L2 bandwidth per slice, sectors per cycle"),
     "dram_bandwidth_gbs": ((int, float), lambda v: v > 0, "DRAM peak bandwidth, GB/s"),
     "dram_channels": (int, lambda v: v >= 1, "independent DRAM channels"),
+    "dram_fetch_bytes": (int, lambda v: v in (32, 64, 128), "bytes a DRAM read moves: 32 (a sector) or 128 (a line)"),
 })
 for _p in ("fp32", "int", "fp64", "sfu", "branch", "shared", "param", "l1", "l2", "dram"):
     SCHEMA[f"latency_{_p}_cycles"] = (int, lambda v: 1 <= v <= 100000, f"{_p} result latency in cycles")

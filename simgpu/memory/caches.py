@@ -30,6 +30,16 @@ def make_cache(n_caches, size_bytes, ways):
 
 
 @njit
+def fill_line(C, c, line):
+    """Mark every sector of a present line valid (a whole-line fill)."""
+    s = (line ^ (line >> 11)) % C.tags.shape[1]
+    for w in range(C.tags.shape[2]):
+        if C.tags[c, s, w] == line:
+            C.valid[c, s, w] = np.uint8(15)
+            return
+
+
+@njit
 def access(C, c, line, sector, allocate, write):
     """Look up one sector of `line` in cache c. Returns (hit, dirty sectors
     evicted). A miss allocates the line (LRU victim) when `allocate`; a write

@@ -10,7 +10,9 @@ For each distinct 32-byte sector of a request (coalescer.py):
   (the load-to-use latency of an L2 hit);
 - an L2 miss goes to the HBM channel its line hashes to; each channel moves
   `dram_bytes_per_cycle / dram_channels`; the sector is ready after
-  `latency_dram_cycles`. Dirty sectors evicted from the L2 are written back
+  `latency_dram_cycles`. A miss moves `dram_fetch_bytes`: one 32-byte sector
+  on NVIDIA GPUs, a whole 128-byte line where the memory system works in
+  lines (the Apple config), which then fills the line's other sectors. Dirty sectors evicted from the L2 are written back
   through the same channels (dram_write_bytes). Dirty sectors still in the
   L2 when the kernel ends are not written back, as Nsight Compute's
   dram__bytes_write.sum counts only what was evicted.
@@ -23,12 +25,13 @@ from collections import namedtuple
 import numpy as np
 
 from ..exec.jit import njit
-from .caches import access, make_cache
+from .caches import SECTOR_BYTES, access, fill_line, make_cache
 
 MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "slice_free", "chan_free", "smem_free",
                                "params", "counters"])
 # params (float64)
-P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS = range(9)
+(P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
+ P_FETCH) = range(10)
 # counters (int64)
 (C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST) = range(7)
 
@@ -38,8 +41,8 @@ def make_memsys(cfg, n_sm, l1_bytes):
     params = np.array([cfg["latency_l1_cycles"], cfg["latency_l2_cycles"], cfg["latency_dram_cycles"],
                        cfg["l1_sectors_per_cycle"], cfg["l2_slice_sectors_per_cycle"],
                        cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / cfg["dram_channels"],
-                       slices, cfg["dram_channels"], 1.0 if cfg["l1_caches_global_loads"] else 0.0],
-                      np.float64)
+                       slices, cfg["dram_channels"], 1.0 if cfg["l1_caches_global_loads"] else 0.0,
+                       cfg["dram_fetch_bytes"]], np.float64)
     return MemSys(make_cache(n_sm, max(l1_bytes, 128 * cfg["l1_ways"]), cfg["l1_ways"]),
                   make_cache(slices, cfg["l2_bytes"] // slices, cfg["l2_ways"]),
                   np.zeros(n_sm, np.float64), np.zeros(slices, np.float64),
@@ -98,9 +101,12 @@ def global_request(MS, sm, now, sectors, n, store):
             r = ts + p[P_L2_LAT]
         else:
             MS.counters[C_L2_MISS] += 1
-            MS.counters[C_DRAM_RD] += 32
+            fetch = p[P_FETCH]                        # a sector, or a whole line where DRAM moves lines
+            MS.counters[C_DRAM_RD] += np.int64(fetch)
+            if fetch > SECTOR_BYTES:
+                fill_line(MS.l2, sl, line // np.int64(p[P_SLICES]))
             tc = max(ts, MS.chan_free[ch])
-            MS.chan_free[ch] = tc + 32.0 / p[P_CHAN_BPC]
+            MS.chan_free[ch] = tc + fetch / p[P_CHAN_BPC]
             r = tc + p[P_DRAM_LAT]
         if r > ready:
             ready = r
