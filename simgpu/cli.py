@@ -98,6 +98,15 @@ def cmd_crosscheck(ns):
     return 0
 
 
+def cmd_plot(ns):
+    from .plots import plot
+    from .recipe import parse_recipe, run_recipe
+    run = run_recipe(parse_recipe(ns.program), _parse_sets(ns.set), config=ns.config)
+    plot(ns.kind, run, ns.output, ns.config)
+    print(f"wrote {ns.output}")
+    return 0
+
+
 def cmd_configs(ns):
     from .config import config_names, load_config
     for name in config_names():
@@ -168,6 +177,17 @@ def build_parser():
     x.add_argument("--set", action="append", metavar="NAME=VALUE", help="with --backend cuda: recipe sizes")
     x.add_argument("--config", default="h200", help="config to simulate (default h200)")
     x.set_defaults(fn=cmd_crosscheck)
+    g = sub.add_parser("plot", help="draw a run: stalls, occupancy, roofline or memory",
+                       description="Run PROGRAM's recipe and draw one figure (PNG or SVG by the file name): "
+                                   "stalls (warp states, total and per instruction), occupancy (vs block size, "
+                                   "registers and shared memory), roofline (the config's ceilings and the "
+                                   "kernel's point) or memory (sectors/wavefronts per request per instruction).")
+    g.add_argument("program")
+    g.add_argument("--kind", required=True, choices=["stalls", "occupancy", "roofline", "memory"])
+    g.add_argument("-o", "--output", required=True, help="output file (.png or .svg)")
+    g.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
+    g.add_argument("--config", default="h100", help="machine config (default h100)")
+    g.set_defaults(fn=cmd_plot)
     c = sub.add_parser("configs", help="list the built-in machine configs")
     c.set_defaults(fn=cmd_configs)
     i = sub.add_parser("isa", help="list the supported PTX instructions (isa/ISA.md has the full reference)")

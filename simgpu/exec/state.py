@@ -73,7 +73,7 @@ def make_work(prog, n_opcodes, scratch_size=160):
     n = max(1, prog.n)
     return Work(np.zeros((6, 32), np.uint64), np.zeros((6, 32), np.int64), np.zeros((6, 32), np.float64),
                 np.zeros(8, np.int64), np.zeros(2 + n_opcodes, np.int64), np.zeros(n, np.int64),
-                np.zeros((n, 5), np.int64), np.zeros(scratch_size, np.int64))
+                np.zeros((n, 6), np.int64), np.zeros(scratch_size, np.int64))
 
 
 def _views(buf):

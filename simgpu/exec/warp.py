@@ -377,6 +377,7 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
     counts[1] += popcount(mask)         # thread instructions (predicated on)
     counts[2 + op] += 1
     pc_counts[i] += 1
+    mstat[i, 5] += popcount(mask)           # thread instructions (predicated on) of this pc
     next_pc = pc + 1
     status = C.ST_OK
     if op == C.OP_BRA:

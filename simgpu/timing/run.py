@@ -32,12 +32,27 @@ def memory_stats(prog, mstat):
         "gld_bytes_requested": int(mstat[ld & glob, 4].sum()),
         "gst_bytes_requested": int(mstat[st & glob, 4].sum()),
         "memory_by_pc": mstat,
+        "flops": count_flops(prog, mstat[:, 5]),
     }
     req = out["gld_requests"] + out["gst_requests"]
     out["sectors_per_request"] = (out["gld_sectors"] + out["gst_sectors"]) / req if req else 0.0
     out["gld_sectors_per_request"] = out["gld_sectors"] / out["gld_requests"] if out["gld_requests"] else 0.0
     out["gst_sectors_per_request"] = out["gst_sectors"] / out["gst_requests"] if out["gst_requests"] else 0.0
     return out
+
+
+def count_flops(prog, thread_instructions):
+    """Floating-point operations executed: fma/mad count 2 per thread, add,
+    sub, mul, div, min, max, sqrt, rcp, ex2 ... 1 (Nsight Compute's
+    sm__sass_thread_inst_executed_op_ffma_pred_on x 2 + fadd + fmul convention)."""
+    flops = 0
+    for i in range(prog.n):
+        if C.TYPE_KIND[int(prog.ty[i])] != C.KIND_FLOAT or prog.op[i] in (C.OP_MOV, C.OP_LD, C.OP_ST, C.OP_LDU,
+                                                                       C.OP_CVT, C.OP_SETP, C.OP_SELP):
+            continue
+        per = 2 if prog.op[i] in (C.OP_FMA, C.OP_MAD) else 1
+        flops += per * int(thread_instructions[i])
+    return flops
 
 
 def barrier_count(prog):

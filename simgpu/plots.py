@@ -1,0 +1,174 @@
+"""Pictures of a run with matplotlib (`simgpu plot PROGRAM --kind KIND -o FILE`).
+
+- stalls:    warp-state breakdown, in total and per instruction next to its
+             source line (Nsight Compute's Warp State Statistics and Source Counters)
+- occupancy: occupancy vs block size, registers per thread and shared memory
+             per block, with the kernel's point and the binding limit (the CUDA
+             occupancy calculator's graphs; simgpu.occupancy)
+- roofline:  the config's FP32 and DRAM ceilings, the ridge point and the
+             kernel's achieved point (FLOP/s vs FLOP per DRAM byte)
+- memory:    per memory instruction, sectors per request against the ideal and
+             the shared-memory bank-conflict degree
+Every figure has a title, labeled axes with units and a legend.
+"""
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+from .errors import SimgpuError, LaunchError  # noqa: E402
+from .occupancy import occupancy  # noqa: E402
+from .timing.stalls import NAMES  # noqa: E402
+
+KINDS = ("stalls", "occupancy", "roofline", "memory")
+COLORS = dict(zip(NAMES, plt.cm.tab20(np.linspace(0, 1, len(NAMES)))))
+
+
+def _src(prog, pc, width):
+    """'line: source text' of an instruction, whitespace collapsed."""
+    return f"{prog.where(pc)[0].split(':')[-1]}: {' '.join(prog.texts[pc].split())[:width]}"
+
+
+def peak_flops(cfg):
+    """FP32 FLOP/s: SMs x lanes (32 per scheduler / issue interval) x 2 (FMA) x clock."""
+    lanes = cfg["sub_partitions"] * 32 / cfg["interval_fp32_cycles"]
+    return cfg["sm_count"] * lanes * 2 * cfg["clock_mhz"] * 1e6
+
+
+def plot(kind, run, out, config_name):
+    if kind not in KINDS:
+        raise SimgpuError(f"unknown plot kind {kind!r} (kinds: {', '.join(KINDS)})")
+    res = run.results[-1] if kind != "roofline" else None
+    name = run.recipe.path
+    fig = {"stalls": _stalls, "occupancy": _occupancy, "roofline": _roofline, "memory": _memory}[kind](
+        run, res, name, config_name)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+
+
+def _stalls(run, res, name, config_name):
+    s = res.stats
+    fig, (a, b) = plt.subplots(1, 2, figsize=(14, 6), gridspec_kw={"width_ratios": [1, 2]})
+    total = max(1, s["warp_cycles"])
+    items = [(k, v) for k, v in s["stall_cycles"].items() if v]
+    items.sort(key=lambda kv: kv[1])
+    a.barh([k for k, _ in items], [100 * v / total for _, v in items], color=[COLORS[k] for k, _ in items])
+    a.set_xlabel("share of resident warp-cycles (%)")
+    a.set_title("warp states, whole kernel")
+    by_pc = s["stall_cycles_by_pc"]
+    prog = res.kernel.program
+    top = np.argsort(by_pc.sum(axis=1))[::-1][:15][::-1]
+    left = np.zeros(len(top))
+    for k, state in enumerate(NAMES):
+        vals = by_pc[top, k]
+        if vals.sum() == 0:
+            continue
+        b.barh(range(len(top)), vals, left=left, color=COLORS[state], label=state)
+        left += vals
+    b.set_yticks(range(len(top)))
+    b.set_yticklabels([_src(prog, int(pc), 38) for pc in top],
+                      fontsize=7, family="monospace")
+    b.set_xlabel("warp-cycles spent at the instruction (cycles)")
+    b.set_title("per instruction (line: source), the 15 with the most warp-cycles")
+    b.legend(fontsize=7, loc="lower right")
+    fig.suptitle(f"{name}: where warps spent their cycles ({config_name}, {s['cycles']:,} cycles)")
+    return fig
+
+
+def _occupancy(run, res, name, config_name):
+    s = res.stats
+    cfg = res.config
+    block = res.block[0] * res.block[1] * res.block[2]
+    regs, shared = s["regs_per_thread"], s["shared_bytes_per_block"]
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
+
+    def curve(ax, xs, f, label, point, xlabel):
+        ys = []
+        for x in xs:
+            try:
+                ys.append(100 * f(x).occupancy)
+            except LaunchError:
+                ys.append(0.0)
+        ax.step(xs, ys, where="post", label="occupancy")
+        here = f(point)
+        ax.plot([point], [100 * here.occupancy], "o", color="red",
+                label=f"this kernel: {100 * here.occupancy:.0f}%, limited by {here.limit}")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("theoretical occupancy (% of max warps)")
+        ax.set_ylim(0, 105)
+        ax.set_title(label)
+        ax.legend(fontsize=8)
+
+    curve(axes[0], list(range(32, cfg["max_threads_per_block"] + 1, 32)),
+          lambda b: occupancy(cfg, regs, b, shared), "vs block size", block, "threads per block")
+    curve(axes[1], list(range(16, cfg["max_registers_per_thread"] + 1, 8)),
+          lambda r: occupancy(cfg, r, block, shared), "vs registers per thread", regs, "registers per thread")
+    smax = cfg["max_shared_memory_per_block"]
+    curve(axes[2], list(range(0, smax + 1, 1024)), lambda sh: occupancy(cfg, regs, block, sh),
+          "vs shared memory per block", shared, "shared memory per block (bytes)")
+    fig.suptitle(f"{name}: occupancy on {cfg['name']} ({regs} registers, {block} threads, {shared} B shared)")
+    return fig
+
+
+def _roofline(run, res, name, config_name):
+    cfg = run.results[0].config
+    peak = peak_flops(cfg)
+    bw = cfg["dram_bandwidth_gbs"] * 1e9
+    ridge = peak / bw
+    fig, ax = plt.subplots(figsize=(8, 6))
+    x = np.logspace(-2, 4, 200)
+    ax.loglog(x, np.minimum(peak, bw * x), color="black", label=f"ceilings: {peak / 1e12:.1f} TFLOP/s FP32, "
+              f"{bw / 1e12:.2f} TB/s DRAM")
+    ax.axvline(ridge, color="gray", ls=":", label=f"ridge point {ridge:.0f} FLOP/byte")
+    skipped = []
+    for (kernel, *_), r in zip(run.launches, run.results):
+        st = r.stats
+        dram = st["dram_read_bytes"] + st["dram_write_bytes"]
+        if st.get("flops", 0) == 0 or dram == 0:
+            skipped.append(kernel)
+            continue
+        ai = st["flops"] / dram
+        achieved = st["flops"] / (st["time_us"] * 1e-6)
+        ax.plot([ai], [achieved], "o", ms=9, label=f"{kernel}: {ai:.1f} FLOP/B, {achieved / 1e9:.0f} GFLOP/s")
+    if skipped:
+        ax.text(0.02, 0.02, "no point for " + ", ".join(skipped) + ": no floating-point work or no DRAM traffic",
+                transform=ax.transAxes, fontsize=8)
+    ax.set_xlabel("arithmetic intensity (FLOP per DRAM byte)")
+    ax.set_ylabel("performance (FLOP/s)")
+    ax.set_title(f"{name}: roofline on {cfg['name']} (simulated)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    return fig
+
+
+def _memory(run, res, name, config_name):
+    s = res.stats
+    prog = res.kernel.program
+    m = s["memory_by_pc"]
+    pcs = [i for i in range(prog.n) if m[i, 0] > 0]
+    if not pcs:
+        raise SimgpuError(f"{name}: the last launch has no memory instructions to plot")
+    fig, ax = plt.subplots(figsize=(12, 0.45 * len(pcs) + 2))
+    labels, actual, ideal, colors = [], [], [], []
+    for i in pcs:
+        req = m[i, 0]
+        labels.append(_src(prog, i, 40))
+        if m[i, 3] == 2:                      # shared: wavefronts per request vs ideal
+            actual.append(m[i, 1] / req)
+            ideal.append(m[i, 2] / req)
+            colors.append("tab:orange")
+        else:                                 # global/local: sectors per request vs bytes used / 32
+            actual.append(m[i, 1] / req)
+            ideal.append(max(1.0, m[i, 4] / req / 32))
+            colors.append("tab:blue")
+    y = np.arange(len(pcs))
+    ax.barh(y, actual, color=colors, alpha=0.8, label="per request: sectors (blue, global) / wavefronts (orange, shared)")
+    ax.plot(ideal, y, "k|", ms=14, mew=2, label="ideal (bytes used / 32; conflict-free wavefronts)")
+    ax.set_yticks(y)
+    ax.set_yticklabels(labels, fontsize=7, family="monospace")
+    ax.set_xlabel("sectors or wavefronts per request")
+    ax.set_title(f"{name}: memory instructions ({config_name})")
+    ax.legend(fontsize=8)
+    return fig
