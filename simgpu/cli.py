@@ -39,10 +39,19 @@ def cmd_run(ns):
     if ns.kernel or ns.grid or ns.block or ns.arg:
         return _run_plain(ns, kw, format_launch)
     recipe = parse_recipe(ns.program)
+    if ns.trace:
+        from .traces import DEFAULT_CAPACITY
+        kw["trace_capacity"] = DEFAULT_CAPACITY
     t0 = time.perf_counter()
     run = run_recipe(recipe, _parse_sets(ns.set), config=ns.config, **kw)
     elapsed = time.perf_counter() - t0
     print(format_run(run, ns.config, elapsed))
+    if ns.trace:
+        from .traces import write_trace
+        for k, res in enumerate(run.results):
+            out = ns.trace if len(run.results) == 1 else f"{ns.trace.rsplit('.', 1)[0]}.{k}.{ns.trace.rsplit('.', 1)[-1]}"
+            n = write_trace(res, out, "json" if out.endswith(".json") else "perfetto")
+            print(f"trace    {out} ({n / 1e6:.2f} MB): open it in ui.perfetto.dev")
     failed = [c for c in run.checks if not c.passed]
     if failed:
         c = failed[0]
@@ -107,6 +116,44 @@ def cmd_plot(ns):
     return 0
 
 
+def _parse_window(text):
+    if text is None:
+        return None
+    a, sep, b = text.partition(":")
+    try:
+        lo, hi = int(a or 0), int(b) if b else 1 << 62
+    except ValueError:
+        raise SimgpuError(f"--window {text!r}: expected START:END in cycles") from None
+    if not sep or hi <= lo:
+        raise SimgpuError(f"--window {text!r}: expected START:END with START < END")
+    return lo, hi
+
+
+def _parse_sms(text):
+    if text is None:
+        return None
+    try:
+        return {int(x) for x in text.split(",") if x.strip()}
+    except ValueError:
+        raise SimgpuError(f"--sms {text!r}: expected SM numbers like 0,1,2") from None
+
+
+def cmd_trace(ns):
+    from .recipe import parse_recipe, run_recipe
+    from .traces import DEFAULT_CAPACITY, write_trace
+    run = run_recipe(parse_recipe(ns.program), _parse_sets(ns.set), config=ns.config,
+                     trace_capacity=ns.capacity or DEFAULT_CAPACITY)
+    outs = [ns.output] if len(run.results) == 1 else \
+        [f"{ns.output.rsplit('.', 1)[0]}.{k}.{ns.output.rsplit('.', 1)[-1]}" for k in range(len(run.results))]
+    for res, out, (kernel, *_) in zip(run.results, outs, run.launches):
+        n = write_trace(res, out, ns.format, _parse_sms(ns.sms), _parse_window(ns.window))
+        dropped = res.stats["trace"]["dropped"]
+        print(f"wrote {out} ({n / 1e6:.2f} MB, {kernel}, {len(res.stats['trace']['records']):,} intervals"
+              + (f"; {dropped:,} more did not fit: raise --capacity or narrow --sms/--window" if dropped else "")
+              + "); open it in ui.perfetto.dev")
+    return 0
+
+
 def cmd_configs(ns):
     from .config import config_names, load_config
     for name in config_names():
@@ -144,6 +191,8 @@ def build_parser():
                    help="kernel argument without a recipe, in order: an array maker such as "
                         "'randn(1024, seed=1)' or 'zeros(1024)', or a number (repeatable)")
     r.add_argument("--shared", help="dynamic shared memory in bytes (without a recipe)")
+    r.add_argument("--trace", metavar="FILE",
+                   help="also write a warp-state trace for ui.perfetto.dev (.pftrace; .json for Chrome's format)")
     r.add_argument("--max-instructions", type=int, metavar="N",
                    help="stop a runaway kernel after N warp instructions (default 2e9)")
     r.set_defaults(fn=cmd_run)
@@ -188,6 +237,22 @@ def build_parser():
     g.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
     g.add_argument("--config", default="h100", help="machine config (default h100)")
     g.set_defaults(fn=cmd_plot)
+    t = sub.add_parser("trace", help="record warp states over time for Perfetto (ui.perfetto.dev)",
+                       description="Run PROGRAM's recipe through the cycle core and write a trace: one process "
+                                   "per SM, one track per warp slot with its states (Nsight Compute's names) and "
+                                   "the instruction of each, block lifetimes, and IPC and resident-warp counters. "
+                                   "Time is in cycles (shown as ns). A recipe with several launches writes one "
+                                   "file per launch (NAME.0.pftrace, ...).")
+    t.add_argument("program")
+    t.add_argument("-o", "--output", required=True, help="output file, e.g. run.pftrace")
+    t.add_argument("--format", default="perfetto", choices=["perfetto", "json"],
+                   help="perfetto (native protobuf, default) or json (Chrome trace events)")
+    t.add_argument("--sms", help="only these SMs, e.g. 0,1 (keeps files small)")
+    t.add_argument("--window", help="only cycles START:END")
+    t.add_argument("--capacity", type=int, help="most intervals to record (default 2,000,000)")
+    t.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
+    t.add_argument("--config", default="h100", help="machine config (default h100)")
+    t.set_defaults(fn=cmd_trace)
     c = sub.add_parser("configs", help="list the built-in machine configs")
     c.set_defaults(fn=cmd_configs)
     i = sub.add_parser("isa", help="list the supported PTX instructions (isa/ISA.md has the full reference)")

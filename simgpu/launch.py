@@ -218,12 +218,14 @@ def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
 
 
 def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_thread=None,
-           max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS, timing=True):
+           max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS, timing=True, trace_capacity=0):
     """Run `kernel` over `grid` x `block` threads; numpy arrays in `args` are updated in place.
 
     timing=True (the default) runs the cycle-level model and adds cycles,
     occupancy and stall reasons to the stats; timing=False runs the faster
-    functional engine (results and instruction counts only)."""
+    functional engine (results and instruction counts only). trace_capacity > 0
+    records up to that many warp-state intervals in stats["trace"] (simgpu.traces
+    writes them for Perfetto)."""
     from .exec.functional import run_grid
     from .exec.state import make_mem, make_warps, make_work
     from .memory import SCRATCH_SIZE
@@ -267,7 +269,7 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     if timing:
         from .timing.run import simulate
         rc, err, W, tstats, pc_counts = simulate(prog, cfg, grid, block, dev, params, int(shared_bytes),
-                                                 regs_per_thread, max_warp_instructions)
+                                                 regs_per_thread, max_warp_instructions, trace_capacity)
         if rc != 0:
             raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
         dev.copy_back()

@@ -39,13 +39,17 @@ TimingState = namedtuple("TimingState", [
     "rr32", "rk32", "rr64", "rk64", "rrp", "rkp",
     "dep_ready", "dep_reason", "st_state", "st_since", "st_pc", "warp_start", "resident",
     "pipe_free", "sp_next", "last_warp", "stall", "stall_pc",
-    "sm_warps", "sm_busy_since", "sm_active", "slot_warps_left", "stats"])
+    "sm_warps", "sm_busy_since", "sm_active", "slot_warps_left", "stats",
+    "trace", "trace_n", "slot_start", "slot_bid"])
+
+# trace record columns: warp slot (or block slot for block lifetimes), state, start, end, pc (or block id)
+TRACE_BLOCK = 100            # state code of a block-lifetime record
 
 # stats indices
 ST_CYCLES, ST_WARP_CYCLES, ST_MAX_PENDING, ST_LAST_EXIT, ST_BLOCKS_DONE = range(5)
 
 
-def make_timing_state(n_warps, n_slots, n_sp, n_sm, prog):
+def make_timing_state(n_warps, n_slots, n_sp, n_sm, prog, trace_capacity=0):
     nr32, nr64, npr = max(1, prog.nregs32), max(1, prog.nregs64), max(1, prog.npreds)
     return TimingState(
         rr32=np.zeros((n_warps, nr32), np.int64), rk32=np.zeros((n_warps, nr32), np.int8),
@@ -60,7 +64,27 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, prog):
         stall=np.zeros(S.N_STATES, np.int64), stall_pc=np.zeros((max(1, prog.n), S.N_STATES), np.int64),
         sm_warps=np.zeros(n_sm, np.int32), sm_busy_since=np.zeros(n_sm, np.int64),
         sm_active=np.zeros(n_sm, np.int64), slot_warps_left=np.zeros(n_slots, np.int32),
-        stats=np.zeros(8, np.int64))
+        stats=np.zeros(8, np.int64),
+        trace=np.zeros((max(1, trace_capacity), 5), np.int64),
+        trace_n=np.array([0, trace_capacity, 0], np.int64),      # count, capacity, dropped
+        slot_start=np.zeros(n_slots, np.int64), slot_bid=np.zeros(n_slots, np.int64))
+
+
+@njit
+def record(TS, who, state, start, end, tag):
+    """Append one interval to the trace buffer (when tracing is on)."""
+    if TS.trace_n[1] == 0 or end <= start:
+        return
+    k = TS.trace_n[0]
+    if k >= TS.trace_n[1]:
+        TS.trace_n[2] += 1
+        return
+    TS.trace[k, 0] = who
+    TS.trace[k, 1] = state
+    TS.trace[k, 2] = start
+    TS.trace[k, 3] = end
+    TS.trace[k, 4] = tag
+    TS.trace_n[0] = k + 1
 
 
 @njit
@@ -73,6 +97,7 @@ def set_state(TS, w, state, now, pc):
         dt = now - TS.st_since[w]
         TS.stall[old] += dt
         TS.stall_pc[TS.st_pc[w], old] += dt
+        record(TS, w, old, TS.st_since[w], now, TS.st_pc[w])
     TS.st_state[w] = state
     TS.st_since[w] = now
     TS.st_pc[w] = pc
@@ -142,6 +167,8 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, now):
         TS.warp_start[w] = now
         TS.resident[w] = 1
     TS.slot_warps_left[slot] = nw
+    TS.slot_start[slot] = now
+    TS.slot_bid[slot] = bid
     if TS.sm_warps[sm] == 0:
         TS.sm_busy_since[sm] = now
     TS.sm_warps[sm] += nw
@@ -255,6 +282,7 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, nblocks, max_ins
                         TS.slot_warps_left[slot] -= 1
                         if TS.slot_warps_left[slot] == 0:
                             TS.stats[ST_BLOCKS_DONE] += 1
+                            record(TS, slot, TRACE_BLOCK, TS.slot_start[slot], now + 1, TS.slot_bid[slot])
                             if next_block < nblocks:
                                 launch_block(W, M, TS, sm, slot - sm * bps, next_block, bps, wpb, now + 1)
                                 next_block += 1

@@ -61,7 +61,7 @@ def barrier_count(prog):
     return len(ids) if ids else (1 if any(prog.op[i] in (C.OP_BAR, C.OP_BARRIER) for i in range(prog.n)) else 0)
 
 
-def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread, max_instr):
+def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread, max_instr, trace_capacity=0):
     """Returns (rc, err, state, stats) for the whole grid on the config's GPU."""
     nthreads = block[0] * block[1] * block[2]
     nblocks = grid[0] * grid[1] * grid[2]
@@ -79,7 +79,7 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     M = make_mem(dev.gmem, dev.alloc_lo, dev.alloc_hi, n_slots, shared, n_warps * 32, prog.local_bytes,
                  np.frombuffer(bytes(params), np.uint8))
     T = build_tables(prog, cfg)
-    TS = make_timing_state(n_warps, n_slots, n_sm * n_sp, n_sm, prog)
+    TS = make_timing_state(n_warps, n_slots, n_sm * n_sp, n_sm, prog, trace_capacity)
     U, I, F, err, counts, pc_counts, mstat, scratch = make_work(prog, len(C.OPCODES), SCRATCH_SIZE)
     l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block if shared else 0)
     MS = make_memsys(cfg, n_sm, l1_bytes)
@@ -112,6 +112,11 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         **memory_stats(prog, mstat),
         **hierarchy_stats(MS, cycles, cfg, l1_bytes),
     }
+    if trace_capacity:
+        n = int(TS.trace_n[0])
+        stats["trace"] = {"records": TS.trace[:n].copy(), "dropped": int(TS.trace_n[2]),
+                          "warps_per_sm": bps * wpb, "blocks_per_sm": bps, "sub_partitions": n_sp,
+                          "launch_latency_cycles": cfg["launch_latency_cycles"]}
     return rc, err, W, stats, pc_counts
 
 
