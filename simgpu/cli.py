@@ -154,6 +154,43 @@ def cmd_trace(ns):
     return 0
 
 
+def cmd_occupancy(ns):
+    """Static occupancy prediction: the recipe's launch (or --block/--regs/--smem) through the calculator."""
+    from .config import load_config
+    from .launch import _dim3, load
+    from .occupancy import occupancy
+    from .recipe import parse_recipe, prepare
+    from .regalloc import max_live_registers
+    from .timing.run import barrier_count
+    cfg = load_config(ns.config)
+    grid = None
+    if ns.block is None:
+        recipe = parse_recipe(ns.program)
+        _, _, _, launches = prepare(recipe, _parse_sets(ns.set))
+        kernel, grid, block, _, dyn = launches[ns.launch]
+        k = load(ns.program, kernel=kernel)
+        block = _dim3(block, "block")
+        grid = _dim3(grid, "grid")
+        threads = block[0] * block[1] * block[2]
+    else:
+        k = load(ns.program, kernel=ns.kernel)
+        threads, dyn = ns.block, ns.smem or 0
+    prog = k.program
+    regs = ns.regs if ns.regs is not None else max_live_registers(prog)
+    shared = prog.shared_static + dyn
+    occ = occupancy(cfg, regs, threads, shared, barrier_count(prog))
+    print(f"kernel   {prog.name} on {cfg['name']}: {threads} threads/block, {regs} registers/thread"
+          f"{' (estimated by liveness)' if ns.regs is None else ''}, {shared} B shared/block")
+    print(f"  blocks per SM      {occ.blocks_per_sm}  (limits: " +
+          ", ".join(f"{k} {v}" for k, v in occ.limits.items()) + f"; binding: {occ.limit})")
+    print(f"  active warps / SM  {occ.active_warps} of {cfg['max_warps_per_sm']}: occupancy {100 * occ.occupancy:.1f}%")
+    if grid is not None:
+        nblocks = grid[0] * grid[1] * grid[2]
+        waves = -(-nblocks // (occ.blocks_per_sm * cfg["sm_count"]))
+        print(f"  waves              {waves}  ({nblocks:,} blocks / ({occ.blocks_per_sm} x {cfg['sm_count']} SMs))")
+    return 0
+
+
 def cmd_configs(ns):
     from .config import config_names, load_config
     for name in config_names():
@@ -253,6 +290,19 @@ def build_parser():
     t.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
     t.add_argument("--config", default="h100", help="machine config (default h100)")
     t.set_defaults(fn=cmd_trace)
+    o = sub.add_parser("occupancy", help="predict occupancy and waves without simulating",
+                       description="The CUDA occupancy calculator's answer for PROGRAM: by default for its "
+                                   "recipe's launch (registers estimated by liveness unless --regs), or for "
+                                   "--block/--regs/--smem given by hand.")
+    o.add_argument("program")
+    o.add_argument("--block", type=int, help="threads per block (instead of the recipe's)")
+    o.add_argument("--regs", type=int, help="registers per thread (default: liveness estimate)")
+    o.add_argument("--smem", type=int, help="dynamic shared memory per block, bytes (with --block)")
+    o.add_argument("--kernel", help="entry, with --block, for files with several kernels")
+    o.add_argument("--launch", type=int, default=0, help="which of the recipe's launches (default 0)")
+    o.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
+    o.add_argument("--config", default="h100", help="machine config (default h100)")
+    o.set_defaults(fn=cmd_occupancy)
     c = sub.add_parser("configs", help="list the built-in machine configs")
     c.set_defaults(fn=cmd_configs)
     i = sub.add_parser("isa", help="list the supported PTX instructions (isa/ISA.md has the full reference)")
