@@ -200,8 +200,6 @@ def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
                               f"launched with {nthreads}")
     if shared_bytes < 0:
         raise LaunchError(f"shared_bytes must be >= 0, got {shared_bytes}")
-    if shared_bytes and not prog.has_dynamic_shared:
-        pass  # CUDA allows dynamic shared memory the kernel never names
     total = prog.shared_static + shared_bytes
     if total > cfg["max_shared_memory_per_block"]:
         raise LaunchError(f"block needs {total} bytes of shared memory ({prog.shared_static} static + "

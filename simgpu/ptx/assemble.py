@@ -180,9 +180,7 @@ class Assembler:
     def run(self):
         fn = self.fn
         self.layout()
-        n = len(fn.instrs)
-        if n == 0 or fn.instrs[-1].opcode not in ("ret", "exit", "bra"):
-            pass  # falling off the end exits, as after a final ret
+        n = len(fn.instrs)              # falling off the end exits, as after a final ret
         z = lambda dt=np.int32: np.zeros(n, dtype=dt)
         self.a = dict(op=z(np.int16), ty=z(np.int8), ty2=z(np.int8), sub=z(np.int8), sub2=z(np.int8),
                       rnd=z(np.int8), flags=z(np.int16), space=z(np.int8), vec=np.ones(n, np.int8),
@@ -528,8 +526,6 @@ class Assembler:
             for j, e in enumerate(o.elems):
                 self.encode_src(i, 1 + j, e, part)
             a["okind"][i, 0], a["oreg"][i, 0] = src0
-        if a["sub"][i] == 2:
-            pass
 
     def encode_addr(self, i, slot, o):
         a = self.a

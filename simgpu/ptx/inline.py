@@ -12,7 +12,7 @@ refused with a clear error.
 from dataclasses import replace
 
 from ..errors import AssemblyError
-from .parser import Instr, Reg
+from .parser import Instr, Operand, Reg
 
 MAX_DEPTH = 16
 
@@ -80,7 +80,6 @@ def inline_calls(module, fn, stack=()):
             return o
 
         end = f"{tag}:return"
-        start = len(out)
         bat = {}
         for name, bidx in blabels.items():
             bat.setdefault(bidx, []).append(name)
@@ -88,7 +87,6 @@ def inline_calls(module, fn, stack=()):
             for name in bat.get(bidx, ()):
                 labels[f"{tag}:{name}"] = len(out)
             if b.opcode == "ret":
-                from .parser import Operand
                 nb = Instr("bra", [], [Operand("sym", b.line, b.col, value=end)],
                            reg(b.guard), b.guard_neg, b.line, b.col, b.text)
             else:
@@ -97,7 +95,6 @@ def inline_calls(module, fn, stack=()):
         for name in bat.get(len(body), ()):
             labels[f"{tag}:{name}"] = len(out)
         labels[end] = len(out)
-        del start
     for name in at.get(len(fn.instrs), ()):
         labels[name] = len(out)
     return out, labels, extra_local

@@ -372,10 +372,8 @@ class Parser:
             d = self.next()
             if d.text == ".align":
                 align = self.expect_int("an alignment")
-            elif d.text == ".ptr":
-                pass
-            elif d.text in (".global", ".shared", ".local", ".const"):
-                pass
+            elif d.text in (".ptr", ".global", ".shared", ".local", ".const"):
+                pass                  # pointer attributes: accepted, no effect on a launch
             elif d.text[1:] in _VAR_TYPES:
                 type_code = C.TYPE[d.text[1:]]
             else:
