@@ -135,9 +135,10 @@ def store_float(P, W, i, k, w, mask, val):
 
 @njit
 def popcount(m):
-    """Set bits of a lane mask (or any non-negative integer)."""
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
+    """Set bits of a lane mask (or any non-negative integer below 2**63), in
+    constant time (the SWAR bit count, Hacker's Delight 5-1)."""
+    x = np.uint64(m)
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))

@@ -155,10 +155,7 @@ def count_access(offs, mask, nbytes, space, i, mstat, scratch):
         return                              # parameters: constant-bank operands, not memory requests
     mstat[i, 0] += 1
     mstat[i, 3] = space
-    active = 0
-    for l in range(32):
-        active += (mask >> l) & 1
-    mstat[i, 4] += active * nbytes              # bytes the threads asked for
+    mstat[i, 4] += popcount(mask) * nbytes      # bytes the threads asked for
     scratch[SCR_VALID] = 1
     scratch[SCR_SPACE] = space
     if space == C.SPACE_SHARED:
@@ -373,11 +370,12 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
     i = pc
     mask = guard_mask(P, W, i, w, active)
     op = P.op[i]
+    threads = popcount(mask)
     counts[0] += 1                      # warp instructions
-    counts[1] += popcount(mask)         # thread instructions (predicated on)
+    counts[1] += threads                # thread instructions (predicated on)
     counts[2 + op] += 1
     pc_counts[i] += 1
-    mstat[i, 5] += popcount(mask)           # thread instructions (predicated on) of this pc
+    mstat[i, 5] += threads              # the same, per pc
     next_pc = pc + 1
     status = C.ST_OK
     if op == C.OP_BRA:
