@@ -107,5 +107,6 @@ def format_stalls(s, res):
                 break
             reason = STALL_NAMES[int(by_pc[pc].argmax())]
             loc, text = prog.where(int(pc))
+            text = " ".join(text.split())
             out.append(f"    {100 * stalled[pc] / stalled.sum():5.1f}%  {loc:28s} {text[:44]:44s} {reason}")
     return out
