@@ -191,6 +191,32 @@ def cmd_occupancy(ns):
     return 0
 
 
+def cmd_coalesce(ns):
+    """Static memory prediction from the address streams of the first blocks."""
+    from .recipe import parse_recipe, run_recipe
+    run = run_recipe(parse_recipe(ns.program), _parse_sets(ns.set), config=ns.config, timing=False,
+                     sample_blocks=ns.blocks)
+    for (kernel, grid, block, _), res in zip(run.launches, run.results):
+        prog = res.kernel.program
+        m = res.stats["memory_by_pc"]
+        print(f"{kernel}: memory instructions of the first {min(ns.blocks, res.stats['blocks'])} block(s) "
+              f"of {grid} x {block}")
+        print(f"  {'line':>5s}  {'instruction':44s} {'space':6s} {'per request':>17s} {'ideal':>6s} {'efficiency':>10s}")
+        for i in range(prog.n):
+            if m[i, 0] == 0:
+                continue
+            loc, text = prog.where(i)
+            text = " ".join(text.split())[:44]
+            if m[i, 3] == 2:
+                per, ideal, unit = m[i, 1] / m[i, 0], m[i, 2] / m[i, 0], "wavefronts"
+            else:
+                per, ideal, unit = m[i, 1] / m[i, 0], max(1.0, m[i, 4] / m[i, 0] / 32), "sectors"
+            space = {1: "global", 2: "shared", 3: "local"}.get(int(m[i, 3]), "?")
+            print(f"  {loc.rsplit(':', 1)[-1]:>5s}  {text:44s} {space:6s} {per:>6.2f} {unit:<10s} {ideal:>6.2f} "
+                  f"{100 * ideal / per:>9.0f}%")
+    return 0
+
+
 def cmd_configs(ns):
     from .config import config_names, load_config
     for name in config_names():
@@ -303,6 +329,15 @@ def build_parser():
     o.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
     o.add_argument("--config", default="h100", help="machine config (default h100)")
     o.set_defaults(fn=cmd_occupancy)
+    q = sub.add_parser("coalesce", help="predict sectors per request and bank conflicts per memory instruction",
+                       description="Run the first BLOCKS blocks of PROGRAM's recipe functionally and report, per "
+                                   "memory instruction, sectors per request (global/local) or wavefronts per "
+                                   "request (shared) against the ideal, and the efficiency.")
+    q.add_argument("program")
+    q.add_argument("--blocks", type=int, default=2, help="blocks to sample (default 2)")
+    q.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
+    q.add_argument("--config", default="h100", help="machine config (default h100)")
+    q.set_defaults(fn=cmd_coalesce)
     c = sub.add_parser("configs", help="list the built-in machine configs")
     c.set_defaults(fn=cmd_configs)
     i = sub.add_parser("isa", help="list the supported PTX instructions (isa/ISA.md has the full reference)")

@@ -216,14 +216,16 @@ def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
 
 
 def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_thread=None,
-           max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS, timing=True, trace_capacity=0):
+           max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS, timing=True, trace_capacity=0,
+           sample_blocks=None):
     """Run `kernel` over `grid` x `block` threads; numpy arrays in `args` are updated in place.
 
     timing=True (the default) runs the cycle-level model and adds cycles,
     occupancy and stall reasons to the stats; timing=False runs the faster
     functional engine (results and instruction counts only). trace_capacity > 0
     records up to that many warp-state intervals in stats["trace"] (simgpu.traces
-    writes them for Perfetto)."""
+    writes them for Perfetto). sample_blocks=k (functional engine only) runs just
+    the first k blocks: the address streams the static predictors look at."""
     from .exec.functional import run_grid
     from .exec.state import make_mem, make_warps, make_work
     from .memory import SCRATCH_SIZE
@@ -264,6 +266,8 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     nblocks = grid[0] * grid[1] * grid[2]
     if prog.n == 0:
         raise LaunchError(f"kernel {prog.name} has no instructions")
+    if sample_blocks is not None and timing:
+        raise LaunchError("sample_blocks runs the functional engine only: pass timing=False")
     if timing:
         from .timing.run import simulate
         rc, err, W, tstats, pc_counts = simulate(prog, cfg, grid, block, dev, params, int(shared_bytes),
@@ -278,7 +282,8 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     M = make_mem(dev.gmem, dev.alloc_lo, dev.alloc_hi, 1, prog.shared_static + int(shared_bytes),
                  nwarps * 32, prog.local_bytes, np.frombuffer(bytes(params), np.uint8))
     U, I, F, err, counts, pc_counts, mstat, scratch = make_work(prog, len(C.OPCODES), SCRATCH_SIZE)
-    rc = run_grid(prog.arrays(), W, M, 0, nblocks, 64, max_warp_instructions, U, I, F, err, counts, pc_counts,
+    ran = nblocks if sample_blocks is None else max(1, min(nblocks, int(sample_blocks)))
+    rc = run_grid(prog.arrays(), W, M, 0, ran, 64, max_warp_instructions, U, I, F, err, counts, pc_counts,
                   mstat, scratch)
     if rc != 0:
         raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
