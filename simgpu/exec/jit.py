@@ -5,8 +5,10 @@ coverage).
 
 numba keys each cached function on its own file only, so a change to a
 helper in another file would leave callers' caches stale. The cache
-directory is therefore named after a hash of every source file of the
-package: any change starts a fresh cache.
+directory is therefore named after a hash of every source file that compiled
+code is, calls, inlines or reads constants from (the packages in
+_COMPILED): a change there starts a fresh cache, while edits to the CLI,
+plots or reports keep it.
 """
 import hashlib
 import os
@@ -15,12 +17,13 @@ from pathlib import Path
 import numba
 
 _PKG = Path(__file__).resolve().parents[1]
+_COMPILED = ("exec", "memory", "timing", "ptx")    # subpackages compiled code depends on
 
 
 def _source_hash():
     h = hashlib.sha256(numba.__version__.encode())
-    for p in sorted(_PKG.rglob("*.py")):          # every module compiled code may call or inline
-        h.update(p.name.encode())
+    for p in sorted(q for sub in _COMPILED for q in (_PKG / sub).rglob("*.py")):
+        h.update(str(p.relative_to(_PKG)).encode())
         h.update(p.read_bytes())
     return h.hexdigest()[:16]
 
