@@ -3,6 +3,7 @@
     simgpu run programs/matmul_tiled.s [--set n=512] [--config h100]
     simgpu run kernel.ptx --kernel NAME --grid 64 --block 256 --arg "zeros(1024)" --arg 1024
     simgpu bench
+    simgpu compare [--json FILE] [--plot FILE.png]
     simgpu configs
     simgpu isa
 
@@ -105,6 +106,11 @@ def cmd_crosscheck(ns):
     run, rows = X.compare(ns.program, entry, ns.config)
     print(X.format_comparison(ns.program, record, entry, rows, ns.config))
     return 0
+
+
+def cmd_compare(ns):
+    from .compare import cli_compare
+    return cli_compare(ns)
 
 
 def cmd_plot(ns):
@@ -338,6 +344,17 @@ def build_parser():
     q.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
     q.add_argument("--config", default="h100", help="machine config (default h100)")
     q.set_defaults(fn=cmd_coalesce)
+    m = sub.add_parser("compare", help="every recorded program: simgpu vs the real GPU, with error figures",
+                       description="Simulate every program recorded on the H200 (traces/h200/programs.json) at its "
+                                   "recorded sizes and print, per launch, the counters that must match exactly, "
+                                   "the errors of cycles, warp instructions, DRAM bytes and hit rates, the dominant "
+                                   "stall, and the suite's MAPE, Pearson and rank correlation of cycles.")
+    m.add_argument("--config", default="h200", help="config to simulate (default h200)")
+    m.add_argument("--record", default=None, help="record to compare with (default traces/h200/programs.json)")
+    m.add_argument("--programs", help="only these programs, e.g. vector_add,matmul_tiled")
+    m.add_argument("--json", metavar="FILE", help="also write the rows and the summary as JSON")
+    m.add_argument("--plot", metavar="FILE", help="also draw the cycles scatter and stall bars (.png or .svg)")
+    m.set_defaults(fn=cmd_compare)
     c = sub.add_parser("configs", help="list the built-in machine configs")
     c.set_defaults(fn=cmd_configs)
     i = sub.add_parser("isa", help="list the supported PTX instructions (isa/ISA.md has the full reference)")

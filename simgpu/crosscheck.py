@@ -61,6 +61,12 @@ METRICS = [
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
     "l1tex__t_sector_hit_rate.pct", "lts__t_sector_hit_rate.pct", "dram__bytes_read.sum", "dram__bytes_write.sum",
 ]
+# Warp State Statistics: average warps in each state per issue-active cycle (Nsight Compute's
+# WarpStateStats section; `selected` is 1 by definition). Collected when ncu accepts them all.
+STALL_REASONS = ("barrier", "branch_resolving", "dispatch_stall", "drain", "imc_miss", "lg_throttle",
+                 "long_scoreboard", "math_pipe_throttle", "membar", "mio_throttle", "misc", "no_instruction",
+                 "not_selected", "selected", "short_scoreboard", "sleeping", "tex_throttle", "wait")
+STALL_METRICS = [f"smsp__average_warps_issue_stalled_{r}_per_issue_active.ratio" for r in STALL_REASONS]
 
 
 def _cupy():
@@ -121,11 +127,18 @@ def run_program(path, sets, timing=True):
     return sizes, checks, times
 
 
-def ncu_counters(path, sets):
-    cmd = ["ncu", "--clock-control", "none", "--csv", "--page", "raw", "--metrics", ",".join(METRICS),
+def ncu_counters(path, sets, metrics=None):
+    """Nsight Compute's counters for each launch of the program (one ncu process).
+    If ncu refuses the warp-state metrics, the run is repeated without them."""
+    metrics = metrics or METRICS + STALL_METRICS
+    cmd = ["ncu", "--clock-control", "none", "--csv", "--page", "raw", "--metrics", ",".join(metrics),
            sys.executable, "-m", "simgpu.crosscheck", "--single", str(path)] + [f"--set={k}={v}" for k, v in sets.items()]
     out = subprocess.run(cmd, capture_output=True, text=True)
     lines = [ln for ln in out.stdout.splitlines() if ln.startswith('"')]
+    if not lines and metrics != METRICS:
+        retry = ncu_counters(path, sets, METRICS)
+        retry["stall_error"] = (out.stderr or out.stdout)[-2000:]
+        return retry
     if not lines:
         return {"error": (out.stderr or out.stdout)[-2000:]}
     rows = list(csv.DictReader(io.StringIO("\n".join(lines))))
@@ -133,14 +146,14 @@ def ncu_counters(path, sets):
     result = []
     for r in data:
         rec = {"kernel": r.get("Kernel Name")}
-        for m in METRICS:
+        for m in metrics:
             v = r.get(m)
             try:
                 rec[m] = float(v.replace(",", "")) if v not in (None, "", "n/a") else None
             except ValueError:
                 rec[m] = v
         result.append(rec)
-    units = {m: rows[0].get(m) for m in METRICS} if rows and not rows[0].get("ID", "").isdigit() else {}
+    units = {m: rows[0].get(m) for m in metrics} if rows and not rows[0].get("ID", "").isdigit() else {}
     return {"launches": result, "units": units, "command": " ".join(cmd)}
 
 
@@ -197,10 +210,28 @@ def find_recorded(program, record_path=None):
     raise SimgpuError(f"{record_path} has no run of {stem}; record one with --backend cuda on a GPU machine")
 
 
-def compare(program, entry, config):
-    """Rows (launch, stat, simgpu, hardware, ratio) for one recorded program."""
+def simulate_recorded(entry, config="h200", program=None, binary_regs=True):
+    """simgpu's run of a recorded program at the record's sizes (a RecipeRun).
+
+    binary_regs: each launch gets the register count ptxas gave the kernel on
+    the hardware (`launch__registers_per_thread`), so occupancy is the binary's;
+    False keeps simgpu's liveness estimate."""
     from .recipe import run_recipe
-    run = run_recipe(parse_recipe(program), {k: str(v) for k, v in entry["sizes"].items()}, config=config)
+    program = Path(program or entry["program"])
+    if not program.exists() and (ROOT / program).exists():
+        program = ROOT / program
+    per_launch = None
+    if binary_regs and "launches" in entry.get("ncu", {}):
+        per_launch = [{"regs_per_thread": int(hw["launch__registers_per_thread"])}
+                      if hw.get("launch__registers_per_thread") else {} for hw in entry["ncu"]["launches"]]
+    return run_recipe(parse_recipe(program), {k: str(v) for k, v in entry["sizes"].items()}, config=config,
+                      per_launch=per_launch)
+
+
+def compare(program, entry, config):
+    """Rows (launch, stat, simgpu, hardware, ratio) for one recorded program
+    (simulated with simgpu's own register estimate, which the table compares)."""
+    run = simulate_recorded(entry, config, program, binary_regs=False)
     rows = []
     for k, (res, hw) in enumerate(zip(run.results, entry["ncu"]["launches"])):
         for ours, theirs in COMPARED:

@@ -184,14 +184,18 @@ def prepare(recipe, sets=None):
     return sizes, buffers, initial, launches
 
 
-def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, **launch_kw):
+def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, per_launch=None, **launch_kw):
+    """Run every launch of the recipe on simgpu and check the results.
+    per_launch: optional list of dicts, one per launch, of launch() keywords for
+    that launch alone (e.g. the register count ptxas gave each kernel)."""
     sizes, buffers, initial, prepared = prepare(recipe, sets)
     kernels = kernel_cache if kernel_cache is not None else {}
     results, launches = [], []
-    for kernel, grid, block, args, shared in prepared:
+    for k, (kernel, grid, block, args, shared) in enumerate(prepared):
         if kernel not in kernels:
             kernels[kernel] = load(recipe.path, kernel=kernel)
-        res = launch(kernels[kernel], grid, block, list(args), config=config, shared_bytes=shared, **launch_kw)
+        kw = {**launch_kw, **(per_launch[k] if per_launch and k < len(per_launch) else {})}
+        res = launch(kernels[kernel], grid, block, list(args), config=config, shared_bytes=shared, **kw)
         results.append(res)
         launches.append((kernel, res.grid, res.block, shared))
     checks = [check_buffer(recipe, c, sizes, initial, buffers) for c in recipe.checks]

@@ -1,24 +1,29 @@
 """simgpu's deterministic counters against Nsight Compute on a real H200, for
 every program recorded in traces/h200/programs.json (DEVIATIONS.md explains
-the differences that are expected)."""
+the differences that are expected). The suite is simulated once, through
+`simgpu.compare.compare_suite` (what `simgpu compare` prints)."""
 import json
 from pathlib import Path
 
 import pytest
 
-from simgpu.recipe import parse_recipe, run_recipe
+from simgpu.compare import compare_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = json.loads((ROOT / "traces" / "h200" / "programs.json").read_text())
 PROGRAMS = [p for p in RECORD["programs"] if "ncu" in p and "launches" in p["ncu"]]
-EXACT = [("gld_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
-         ("gld_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"),
-         ("gst_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
-         ("gst_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"),
-         ("dram_write_bytes", "dram__bytes_write.sum")]
+EXACT = ("gld_requests", "gld_sectors", "gst_requests", "gst_sectors",
+         # theoretical occupancy and its limits, with the binary's register count
+         "occupancy_pct", "limit_registers", "limit_warps", "limit_blocks")
 # programs whose shared accesses ptxas leaves as they are in the PTX
 SHARED_EXACT = {"transpose_smem", "transpose_smem_padded", "transpose_naive", "reduce_sum", "vector_add",
-                "strided_copy", "divergence", "wave", "matmul_naive"}
+                "strided_copy", "divergence", "wave", "matmul_naive", "softmax_naive", "softmax_online"}
+SHARED = ("shared_ld_wavefronts", "shared_ld_bank_conflicts", "shared_st_wavefronts", "shared_st_bank_conflicts")
+
+
+@pytest.fixture(scope="module")
+def comparison():
+    return compare_suite(config="h200")
 
 
 def test_the_record_is_a_real_h200_run_with_provenance():
@@ -30,17 +35,24 @@ def test_the_record_is_a_real_h200_run_with_provenance():
 
 
 @pytest.mark.parametrize("entry", PROGRAMS, ids=[Path(p["program"]).stem for p in PROGRAMS])
-def test_counters_match_the_h200(entry):
+def test_counters_match_the_h200(entry, comparison):
     name = Path(entry["program"]).stem
-    run = run_recipe(parse_recipe(ROOT / entry["program"]), {k: str(v) for k, v in entry["sizes"].items()},
-                     config="h200")
-    assert len(run.results) == len(entry["ncu"]["launches"])
-    for res, hw in zip(run.results, entry["ncu"]["launches"]):
-        s = res.stats
-        for ours, theirs in EXACT:
-            assert s[ours] == hw[theirs], (ours, s[ours], hw[theirs])
-        if name in SHARED_EXACT:
-            assert s["shared_ld_wavefronts"] == hw["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"]
-            assert s["shared_ld_bank_conflicts"] == hw["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"]
+    rows = [r for r in comparison["rows"] if r["program"] == name]
+    assert len(rows) == len(entry["ncu"]["launches"])
+    for r in rows:
+        for key in EXACT + (SHARED if name in SHARED_EXACT else ()):
+            assert r["exact"][key]["match"], (r["launch"], key, r["exact"][key])
+        assert r["dram_write_bytes"]["simgpu"] == r["dram_write_bytes"]["measured"]
         # DRAM reads: the hardware adds parameters, instructions and page tables (DEVIATIONS.md)
-        assert s["dram_read_bytes"] <= hw["dram__bytes_read.sum"] <= 1.02 * s["dram_read_bytes"] + 8192
+        sim, hw = r["dram_read_bytes"]["simgpu"], r["dram_read_bytes"]["measured"]
+        assert sim <= hw <= 1.02 * sim + 8192, (r["launch"], sim, hw)
+
+
+def test_the_suite_summary_is_computed_from_the_rows(comparison):
+    rows, s = comparison["rows"], comparison["summary"]
+    assert s["launches"] == len(rows) == sum(len(p["ncu"]["launches"]) for p in PROGRAMS)
+    assert s["programs"] == len(PROGRAMS)
+    errs = [abs(r["cycles"]["simgpu"] / r["cycles"]["measured"] - 1) for r in rows]
+    assert s["cycles_mape_pct"] == pytest.approx(100 * sum(errs) / len(errs), rel=1e-12)
+    assert s["cycles_within_25pct"] == sum(e <= 0.25 for e in errs)
+    assert s["exact_compared"] == sum(len(r["exact"]) for r in rows)

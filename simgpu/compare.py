@@ -1,0 +1,394 @@
+"""`simgpu compare`: every recorded program, simulated vs measured, side by side.
+
+For each program with a record in traces/h200/programs.json (written by the
+harness, simgpu.crosscheck, from real runs with Nsight Compute), simgpu runs
+the same recipe at the recorded sizes on the h200 config, each launch with
+the register count ptxas gave the kernel (`launch__registers_per_thread`,
+so occupancy is the binary's), and each launch becomes one row:
+
+- exact counters, which must match: global load/store requests and sectors,
+  shared load/store wavefronts and bank conflicts, theoretical occupancy and
+  its register, warp and block limits (Nsight reports limits capped at the
+  blocks-per-SM maximum; simgpu's are capped the same way here). The
+  shared-memory limit is not compared: Nsight's reflects the carve-out the
+  driver chose for the launch, which simgpu does not model (DEVIATIONS.md);
+- relative errors (simgpu / measured - 1): warp instructions vs
+  `smsp__inst_executed.sum`, cycles vs `gpc__cycles_elapsed.max`, DRAM
+  bytes read + written vs `dram__bytes_read.sum + dram__bytes_write.sum`;
+- hit rates, as the difference in percentage points: L1 (global load
+  sectors) vs `l1tex__t_sector_hit_rate.pct`, L2 vs `lts__t_sector_hit_rate.pct`;
+- the warp-state breakdown and its dominant stall (the largest state other
+  than `selected`): simgpu's share of resident warp-cycles in each state vs
+  Nsight's `smsp__average_warps_issue_stalled_<state>_per_issue_active.ratio`
+  normalised to shares (both count warps per state per cycle); records made
+  before the harness collected these say "not recorded".
+
+The suite figures, over launches (a launch is the unit Nsight measures):
+the mean absolute percentage error of cycles (MAPE), Pearson's correlation of
+simulated with measured cycles, Spearman's rank correlation and whether the
+launches come in the same order by time, and how many are within 25%.
+
+`compare_suite()` returns the rows and the summary as plain data for other
+front ends (the HTML report); `format_table()` prints them, `plot_comparison()`
+draws the scatter and the paired stall bars.
+"""
+import json
+from pathlib import Path
+
+import numpy as np
+
+from .crosscheck import DEFAULT_RECORD, STALL_REASONS, simulate_recorded
+from .errors import SimgpuError
+
+# (label, simgpu stat, Nsight Compute metric): counts that must agree exactly
+EXACT = [
+    ("gld_requests", "gld_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
+    ("gld_sectors", "gld_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"),
+    ("gst_requests", "gst_requests", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
+    ("gst_sectors", "gst_sectors", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"),
+    ("shared_ld_wavefronts", "shared_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"),
+    ("shared_ld_bank_conflicts", "shared_ld_bank_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"),
+    ("shared_st_wavefronts", "shared_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"),
+    ("shared_st_bank_conflicts", "shared_st_bank_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"),
+    ("occupancy_pct", None, "sm__maximum_warps_per_active_cycle_pct"),
+    ("limit_registers", "registers", "launch__occupancy_limit_registers"),
+    ("limit_warps", "warps", "launch__occupancy_limit_warps"),
+    ("limit_blocks", "blocks", "launch__occupancy_limit_blocks"),
+]
+STALL_METRIC = "smsp__average_warps_issue_stalled_{}_per_issue_active.ratio"
+WITHIN = 0.25          # the issue's per-program cycle target
+
+
+# ---- suite statistics ----
+
+def rel_error(sim, measured):
+    """simgpu / measured - 1 (0 when both are 0; None when only measured is 0)."""
+    if measured == 0:
+        return 0.0 if sim == 0 else None
+    return sim / measured - 1.0
+
+
+def mape(sim, measured):
+    """Mean absolute percentage error, in percent: 100 * mean(|sim - meas| / meas)."""
+    sim, measured = np.asarray(sim, float), np.asarray(measured, float)
+    if sim.shape != measured.shape or sim.size == 0 or np.any(measured == 0):
+        raise ValueError("mape needs equal-length, non-empty inputs with non-zero measurements")
+    return float(100 * np.mean(np.abs(sim - measured) / measured))
+
+
+def pearson(x, y):
+    """Pearson's product-moment correlation of two equal-length samples (nan if either is constant)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    if x.shape != y.shape or x.size < 2:
+        raise ValueError("pearson needs two equal-length samples of at least 2 values")
+    dx, dy = x - x.mean(), y - y.mean()
+    den = np.sqrt((dx * dx).sum() * (dy * dy).sum())
+    return float((dx * dy).sum() / den) if den > 0 else float("nan")
+
+
+def ranks(x):
+    """1-based ranks, ties given the mean of the ranks they span (as Spearman's rho uses them)."""
+    x = np.asarray(x, float)
+    order = np.argsort(x, kind="mergesort")
+    r = np.empty(len(x))
+    sx = x[order]
+    i = 0
+    while i < len(x):
+        j = i
+        while j + 1 < len(x) and sx[j + 1] == sx[i]:
+            j += 1
+        r[order[i:j + 1]] = (i + j) / 2 + 1
+        i = j + 1
+    return r
+
+
+def spearman(x, y):
+    """Spearman's rank correlation: Pearson's of the ranks."""
+    return pearson(ranks(x), ranks(y))
+
+
+def summarize(rows):
+    """Suite figures over the launches in `rows` (see the module doc)."""
+    sim = [r["cycles"]["simgpu"] for r in rows]
+    hw = [r["cycles"]["measured"] for r in rows]
+    errs = [r["cycles"]["rel_error"] for r in rows]
+    exact = [e["match"] for r in rows for e in r["exact"].values()]
+    stalls = [r["stalls"]["match"] for r in rows if r["stalls"]["match"] is not None]
+    instr = [abs(r["warp_instructions"]["rel_error"]) for r in rows]
+    dram = [abs(r["dram_bytes"]["rel_error"]) for r in rows if r["dram_bytes"]["rel_error"] is not None]
+    return {
+        "launches": len(rows), "programs": len({r["program"] for r in rows}),
+        "cycles_mape_pct": mape(sim, hw),
+        "cycles_pearson": pearson(sim, hw) if len(rows) > 1 else None,
+        "cycles_spearman": spearman(sim, hw) if len(rows) > 1 else None,
+        "same_order": bool(np.array_equal(np.argsort(sim, kind="mergesort"), np.argsort(hw, kind="mergesort"))),
+        "cycles_within_25pct": sum(abs(e) <= WITHIN for e in errs),
+        "cycles_worst": max(rows, key=lambda r: abs(r["cycles"]["rel_error"]))["launch"] if rows else None,
+        "warp_instructions_within_10pct": sum(e <= 0.10 for e in instr),
+        "dram_bytes_within_10pct": sum(e <= 0.10 for e in dram),
+        "dram_bytes_compared": len(dram),
+        "exact_matched": sum(exact), "exact_compared": len(exact),
+        "dominant_stall_matched": sum(stalls), "dominant_stall_compared": len(stalls),
+    }
+
+
+# ---- one launch ----
+
+def _shares(d):
+    total = sum(v for v in d.values() if v)
+    return {k: v / total for k, v in d.items() if v} if total > 0 else {}
+
+
+def _dominant(shares):
+    stalls = {k: v for k, v in shares.items() if k != "selected"}
+    return max(stalls, key=stalls.get) if stalls else None
+
+
+def launch_row(program, k, kernel, stats, hw, max_blocks_per_sm, regs_estimated=None, label=None):
+    """One launch's comparison as plain data (see the module doc)."""
+    exact = {}
+    for name, ours, theirs in EXACT:
+        if hw.get(theirs) is None:
+            continue
+        if name == "occupancy_pct":
+            sv = round(100 * stats["theoretical_occupancy"], 2)
+            hv = round(hw[theirs], 2)
+        elif name.startswith("limit_"):
+            sv, hv = min(stats["occupancy_limits"][ours], max_blocks_per_sm), hw[theirs]
+        else:
+            sv, hv = stats[ours], hw[theirs]
+        exact[name] = {"simgpu": sv, "measured": hv, "match": sv == hv}
+
+    def rel(sv, hv):
+        return {"simgpu": sv, "measured": hv, "rel_error": rel_error(sv, hv)}
+
+    measured_stalls = {r: hw.get(STALL_METRIC.format(r)) for r in STALL_REASONS}
+    measured_stalls = _shares({r: v for r, v in measured_stalls.items() if v is not None}) \
+        if any(v is not None for v in measured_stalls.values()) else None
+    sim_stalls = _shares(stats["stall_cycles"])
+    dom_sim = _dominant(sim_stalls)
+    dom_hw = _dominant(measured_stalls) if measured_stalls is not None else None
+    dram_hw = hw["dram__bytes_read.sum"] + hw["dram__bytes_write.sum"]
+    return {
+        "program": program, "launch": label or program,
+        "index": k, "kernel": kernel,
+        "registers": {"binary": stats["regs_per_thread"], "estimated": regs_estimated},
+        "exact": exact,
+        "cycles": rel(stats["cycles"], hw["gpc__cycles_elapsed.max"]),
+        "warp_instructions": rel(stats["warp_instructions"], hw["smsp__inst_executed.sum"]),
+        "dram_bytes": rel(stats["dram_read_bytes"] + stats["dram_write_bytes"], dram_hw),
+        "dram_read_bytes": rel(stats["dram_read_bytes"], hw["dram__bytes_read.sum"]),
+        "dram_write_bytes": rel(stats["dram_write_bytes"], hw["dram__bytes_write.sum"]),
+        "l1_hit_rate": _points(100 * stats["l1_hit_rate"], hw.get("l1tex__t_sector_hit_rate.pct")),
+        "l2_hit_rate": _points(100 * stats["l2_hit_rate"], hw.get("lts__t_sector_hit_rate.pct")),
+        "achieved_occupancy": _points(100 * stats["achieved_occupancy"],
+                                      hw.get("sm__warps_active.avg.pct_of_peak_sustained_active")),
+        "stalls": {"simgpu": sim_stalls, "measured": measured_stalls, "dominant_simgpu": dom_sim,
+                   "dominant_measured": dom_hw, "match": (dom_sim == dom_hw) if measured_stalls else None},
+    }
+
+
+def _points(sim_pct, hw_pct):
+    return {"simgpu": sim_pct, "measured": hw_pct,
+            "points": None if hw_pct is None else sim_pct - hw_pct}
+
+
+# ---- the suite ----
+
+def load_record(path=None):
+    path = Path(path or DEFAULT_RECORD)
+    try:
+        record = json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        raise SimgpuError(f"cannot read the record {path}: {e}") from None
+    if not isinstance(record, dict) or "programs" not in record:
+        raise SimgpuError(f"{path}: not a record of simgpu programs (no 'programs' list)")
+    return record
+
+
+def compare_suite(record_path=None, config="h200", programs=None):
+    """Per-launch rows and the suite summary for every program with Nsight
+    counters in the record (or only those whose stem is in `programs`)."""
+    from .config import load_config
+    from .regalloc import max_live_registers
+    record = load_record(record_path)
+    entries = [e for e in record["programs"] if "launches" in e.get("ncu", {})]
+    if programs:
+        wanted = set(programs)
+        entries = [e for e in entries if Path(e["program"]).stem in wanted]
+        missing = wanted - {Path(e["program"]).stem for e in entries}
+        if missing:
+            raise SimgpuError(f"no recorded run of {', '.join(sorted(missing))} in {record_path or DEFAULT_RECORD}")
+    if not entries:
+        raise SimgpuError(f"{record_path or DEFAULT_RECORD} has no program with Nsight Compute counters")
+    max_blocks = load_config(config)["max_blocks_per_sm"]
+    rows = []
+    for e in entries:
+        run = simulate_recorded(e, config)
+        name = Path(e["program"]).stem
+        if len(run.results) != len(e["ncu"]["launches"]):
+            raise SimgpuError(f"{e['program']}: the recipe makes {len(run.results)} launches, the record has "
+                              f"{len(e['ncu']['launches'])}; re-record it")
+        kernels = [L[0] for L in run.launches]
+        for k, (res, hw) in enumerate(zip(run.results, e["ncu"]["launches"])):
+            label = name if len(kernels) == 1 else f"{name}:{kernels[k]}" if kernels.count(kernels[k]) == 1 \
+                else f"{name}#{k}"
+            rows.append(launch_row(name, k, kernels[k], res.stats, hw, max_blocks,
+                                   max_live_registers(res.kernel.program), label))
+    info = {"device": record.get("device"), "date": record.get("date"), "ncu": record.get("ncu"),
+            "nvidia_smi": record.get("nvidia_smi"), "record": str(record_path or DEFAULT_RECORD),
+            "config": config}
+    return {"source": info, "rows": rows, "summary": summarize(rows)}
+
+
+# ---- text ----
+
+def _pct(e):
+    return "   n/a" if e is None else f"{100 * e:+6.1f}%"
+
+
+def _num(v):
+    return f"{v:,.0f}" if abs(v) >= 100 or float(v).is_integer() else f"{v:.2f}"
+
+
+def format_table(result):
+    src, rows, s = result["source"], result["rows"], result["summary"]
+    out = [f"simgpu compare: {s['programs']} programs ({s['launches']} launches) simulated on "
+           f"{src['config']} vs {src['device']} ({(src['date'] or '')[:10]}, {src['ncu'] or 'no ncu'})",
+           f"record {src['record']}; each launch simulated with the binary's registers per thread", ""]
+    labels = [lab for lab, _, _ in EXACT]
+    short = {"gld_requests": "ld.req", "gld_sectors": "ld.sec", "gst_requests": "st.req", "gst_sectors": "st.sec",
+             "shared_ld_wavefronts": "shld.wf", "shared_ld_bank_conflicts": "shld.bc",
+             "shared_st_wavefronts": "shst.wf", "shared_st_bank_conflicts": "shst.bc",
+             "occupancy_pct": "occ%", "limit_registers": "lim.reg", "limit_warps": "lim.wrp",
+             "limit_blocks": "lim.blk"}
+    w = max(len(r["launch"]) for r in rows)
+    out.append("exact counters  (= match, X mismatch; mismatches listed below the table)")
+    out.append(f"  {'launch':{w}s}  " + " ".join(f"{short[lab]:>7s}" for lab in labels))
+    misses = []
+    for r in rows:
+        marks = []
+        for lab in labels:
+            e = r["exact"].get(lab)
+            marks.append("-" if e is None else "=" if e["match"] else "X")
+            if e is not None and not e["match"]:
+                misses.append(f"  {r['launch']:{w}s}  {lab:26s} simgpu {_num(e['simgpu']):>12s}  measured "
+                              f"{_num(e['measured']):>12s}  {_pct(rel_error(e['simgpu'], e['measured']))}")
+        out.append(f"  {r['launch']:{w}s}  " + " ".join(f"{m:>7s}" for m in marks))
+    if misses:
+        out += ["", "mismatches"] + misses
+    out += ["", "timing and memory  (err = simgpu / measured - 1; hit rates: simgpu - measured, in points)",
+            f"  {'launch':{w}s}  {'cycles':>9s} {'measured':>9s} {'err':>7s}  {'warp inst':>10s} {'measured':>10s} "
+            f"{'err':>7s}  {'DRAM B':>10s} {'measured':>10s} {'err':>7s}  {'L1 pts':>6s} {'L2 pts':>6s}  "
+            f"dominant stall: simgpu / measured"]
+    for r in rows:
+        c, i, d, st = r["cycles"], r["warp_instructions"], r["dram_bytes"], r["stalls"]
+        l1, l2 = r["l1_hit_rate"]["points"], r["l2_hit_rate"]["points"]
+        stall = f"{st['dominant_simgpu']} / " + (st["dominant_measured"] or "not recorded")
+        if st["match"] is not None:
+            stall += "  =" if st["match"] else "  X"
+        out.append(f"  {r['launch']:{w}s}  {c['simgpu']:>9,} {c['measured']:>9,.0f} {_pct(c['rel_error'])}  "
+                   f"{i['simgpu']:>10,} {i['measured']:>10,.0f} {_pct(i['rel_error'])}  "
+                   f"{d['simgpu']:>10,} {d['measured']:>10,.0f} {_pct(d['rel_error'])}  "
+                   f"{'n/a' if l1 is None else f'{l1:+.1f}':>6s} {'n/a' if l2 is None else f'{l2:+.1f}':>6s}  {stall}")
+    p = s["cycles_pearson"]
+    sp = s["cycles_spearman"]
+    out += ["", f"suite ({s['launches']} launches)",
+            f"  cycles: MAPE {s['cycles_mape_pct']:.1f}%, Pearson {'n/a' if p is None else f'{p:.3f}'}, "
+            f"Spearman {'n/a' if sp is None else f'{sp:.3f}'}, same order by time: {'yes' if s['same_order'] else 'no'}, "
+            f"within 25%: {s['cycles_within_25pct']} of {s['launches']} (worst: {s['cycles_worst']})",
+            f"  exact counters: {s['exact_matched']} of {s['exact_compared']} match",
+            f"  warp instructions within 10%: {s['warp_instructions_within_10pct']} of {s['launches']}; "
+            f"DRAM bytes within 10%: {s['dram_bytes_within_10pct']} of {s['dram_bytes_compared']}",
+            "  dominant stall: " + (f"{s['dominant_stall_matched']} of {s['dominant_stall_compared']} the same"
+                                    if s["dominant_stall_compared"] else
+                                    "the record has no warp-state counters (re-record with the current harness)"),
+            "  (DEVIATIONS.md says why figures differ)"]
+    return "\n".join(out)
+
+
+# ---- figures ----
+
+def plot_comparison(result, out):
+    """Two panels: simulated vs measured cycles (log-log, y = x, +-25% band,
+    every launch labeled) and paired stall-breakdown bars per launch."""
+    import matplotlib.pyplot as plt
+    from .plots import COLORS
+    rows, s = result["rows"], result["summary"]
+    fig, (a, b) = plt.subplots(1, 2, figsize=(17, max(7, 0.42 * len(rows) + 2)),
+                               gridspec_kw={"width_ratios": [1, 1.25]})
+    hw = np.array([r["cycles"]["measured"] for r in rows], float)
+    sim = np.array([r["cycles"]["simgpu"] for r in rows], float)
+    lo, hi = min(hw.min(), sim.min()) / 1.5, max(hw.max(), sim.max()) * 1.5
+    x = np.geomspace(lo, hi, 50)
+    a.fill_between(x, x * (1 - WITHIN), x * (1 + WITHIN), color="tab:green", alpha=0.15, label="within 25%")
+    a.plot(x, x, "k-", lw=1, label="y = x")
+    inside = np.abs(sim / hw - 1) <= WITHIN
+    a.scatter(hw[inside], sim[inside], color="tab:blue", zorder=3, label="launch within 25%")
+    a.scatter(hw[~inside], sim[~inside], color="tab:red", zorder=3, label="launch outside 25%")
+    for r, xv, yv in zip(rows, hw, sim):
+        a.annotate(r["launch"], (xv, yv), fontsize=7, xytext=(4, 2), textcoords="offset points")
+    a.set_xscale("log")
+    a.set_yscale("log")
+    a.set_xlim(lo, hi)
+    a.set_ylim(lo, hi)
+    a.set_xlabel(f"measured cycles (gpc__cycles_elapsed.max, {result['source']['device']})")
+    a.set_ylabel(f"simulated cycles (simgpu, {result['source']['config']})")
+    p = s["cycles_pearson"]
+    a.set_title(f"cycles: MAPE {s['cycles_mape_pct']:.1f}%, Pearson {'n/a' if p is None else f'{p:.3f}'}, "
+                f"{s['cycles_within_25pct']}/{s['launches']} within 25%")
+    a.grid(True, which="both", alpha=0.3)
+    a.legend(fontsize=8, loc="upper left")
+    states = [st for st in COLORS if any(st in (r["stalls"]["simgpu"] or {}) or st in (r["stalls"]["measured"] or {})
+                                         for r in rows)]
+    y = np.arange(len(rows))
+    h = 0.38
+    for which, off in (("simgpu", -h / 2), ("measured", h / 2)):
+        left = np.zeros(len(rows))
+        for st in states:
+            vals = np.array([100 * (r["stalls"][which] or {}).get(st, 0.0) for r in rows])
+            b.barh(y + off, vals, h, left=left, color=COLORS[st], label=st if which == "simgpu" else None,
+                   edgecolor="white", linewidth=0.3)
+            left += vals
+        for k, r in enumerate(rows):
+            if r["stalls"][which] is None:
+                b.text(1, k + off, "measured: not recorded", va="center", fontsize=6, color="gray")
+    b.set_yticks(y)
+    b.set_yticklabels([f"{r['launch']}  (sim | hw)" for r in rows], fontsize=7)
+    b.invert_yaxis()
+    b.set_xlim(0, 100)
+    b.set_xlabel("share of resident warp-cycles (%): upper bar simgpu, lower bar Nsight Compute")
+    b.set_title("warp states per launch, simulated vs measured")
+    b.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.07), ncol=6)
+    fig.suptitle(f"simgpu ({result['source']['config']}) vs {result['source']['device']}: "
+                 f"{s['programs']} programs, {s['launches']} launches")
+    fig.tight_layout()
+    try:
+        fig.savefig(out, dpi=110)
+    except (OSError, ValueError) as e:
+        raise SimgpuError(f"cannot write {out}: {e}") from None
+    finally:
+        plt.close(fig)
+
+
+def write_json(result, out):
+    try:
+        Path(out).write_text(json.dumps(result, indent=1))
+    except OSError as e:
+        raise SimgpuError(f"cannot write {out}: {e}") from None
+
+
+def cli_compare(ns):
+    """`simgpu compare`: the table, and --json / --plot when asked."""
+    if ns.plot and not ns.plot.lower().endswith((".png", ".svg")):
+        raise SimgpuError(f"--plot {ns.plot}: give a .png or .svg file name")
+    programs = [p.strip() for p in ns.programs.split(",") if p.strip()] if ns.programs else None
+    result = compare_suite(ns.record, ns.config, programs)
+    print(format_table(result))
+    if ns.json:
+        write_json(result, ns.json)
+        print(f"wrote {ns.json}")
+    if ns.plot:
+        plot_comparison(result, ns.plot)
+        print(f"wrote {ns.plot}")
+    return 0

@@ -1,0 +1,119 @@
+"""`simgpu compare`: the suite statistics on small known inputs, one launch's
+row from hand-made counters, and the command on a few recorded programs
+(tests/test_crosscheck_h200.py checks every recorded program's exact counters
+through the same compare_suite)."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from simgpu.compare import launch_row, mape, pearson, ranks, rel_error, spearman, summarize
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_mape_is_the_mean_absolute_percentage_error():
+    assert mape([110, 90], [100, 100]) == pytest.approx(10.0, rel=1e-15)
+    assert mape([150, 100, 50], [100, 100, 100]) == pytest.approx(100 / 3, rel=1e-15)
+    assert mape([3], [4]) == pytest.approx(25.0, rel=1e-15)
+    with pytest.raises(ValueError):
+        mape([1], [0])
+
+
+def test_pearson_on_known_samples():
+    assert pearson([1, 2, 3], [2, 4, 6]) == pytest.approx(1.0, rel=1e-15)
+    assert pearson([1, 2, 3], [3, 2, 1]) == pytest.approx(-1.0, rel=1e-15)
+    # cov = 1.5 / 3 ... : sum dx*dy = 4, sum dx^2 = sum dy^2 = 5 -> 0.8
+    assert pearson([1, 2, 3, 4], [1, 3, 2, 4]) == pytest.approx(0.8, rel=1e-15)
+    assert pearson([1, 2, 3], [5, 5, 5]) != pearson([1, 2, 3], [5, 5, 5])     # nan: no variance
+
+
+def test_ranks_average_ties_and_spearman_is_pearson_of_ranks():
+    assert list(ranks([10, 30, 20, 20])) == [1.0, 4.0, 2.5, 2.5]
+    assert spearman([1, 2, 3, 4], [10, 1000, 100, 10000]) == pytest.approx(0.8, rel=1e-15)
+    assert spearman([1, 2, 3], [1, 8, 27]) == pytest.approx(1.0, rel=1e-15)   # monotone, not linear
+
+
+def test_relative_error():
+    assert rel_error(125, 100) == 0.25
+    assert rel_error(0, 0) == 0.0 and rel_error(5, 0) is None
+
+
+def _stats(cycles, stalls):
+    return {"theoretical_occupancy": 0.5, "occupancy_limits": {"registers": 64, "warps": 8, "blocks": 32},
+            "gld_requests": 10, "gld_sectors": 40, "cycles": cycles, "warp_instructions": 1000,
+            "dram_read_bytes": 4096, "dram_write_bytes": 0, "l1_hit_rate": 0.25, "l2_hit_rate": 0.5,
+            "achieved_occupancy": 0.4, "stall_cycles": stalls, "regs_per_thread": 32}
+
+
+def _hw(cycles, **extra):
+    return {"gpc__cycles_elapsed.max": cycles, "smsp__inst_executed.sum": 800.0,
+            "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum": 10.0,
+            "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum": 41.0,
+            "sm__maximum_warps_per_active_cycle_pct": 50.0, "launch__occupancy_limit_registers": 32.0,
+            "launch__occupancy_limit_warps": 8.0, "launch__occupancy_limit_blocks": 32.0,
+            "dram__bytes_read.sum": 4096.0, "dram__bytes_write.sum": 0.0, "l1tex__t_sector_hit_rate.pct": 20.0,
+            "lts__t_sector_hit_rate.pct": 60.0, **extra}
+
+
+def test_one_launch_row_from_hand_made_counters():
+    stalls = {"selected": 100, "long_scoreboard": 300, "wait": 100}
+    measured = {"smsp__average_warps_issue_stalled_selected_per_issue_active.ratio": 1.0,
+                "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio": 1.0,
+                "smsp__average_warps_issue_stalled_wait_per_issue_active.ratio": 2.0}
+    r = launch_row("p", 0, "k", _stats(1250, stalls), _hw(1000.0, **measured), 32)
+    assert r["exact"]["gld_requests"]["match"] and not r["exact"]["gld_sectors"]["match"]
+    assert r["exact"]["occupancy_pct"] == {"simgpu": 50.0, "measured": 50.0, "match": True}
+    # simgpu's register limit (64 blocks) is capped at the 32 blocks per SM, as Nsight reports it
+    assert r["exact"]["limit_registers"] == {"simgpu": 32, "measured": 32.0, "match": True}
+    assert "shared_ld_wavefronts" not in r["exact"]            # not in these counters: not compared
+    assert r["cycles"]["rel_error"] == 0.25 and r["warp_instructions"]["rel_error"] == 0.25
+    assert r["dram_bytes"]["rel_error"] == 0.0
+    assert r["l1_hit_rate"]["points"] == 5.0 and r["l2_hit_rate"]["points"] == -10.0
+    assert r["stalls"]["simgpu"] == {"selected": 0.2, "long_scoreboard": 0.6, "wait": 0.2}
+    assert r["stalls"]["measured"] == {"selected": 0.25, "long_scoreboard": 0.25, "wait": 0.5}
+    assert (r["stalls"]["dominant_simgpu"], r["stalls"]["dominant_measured"], r["stalls"]["match"]) == \
+        ("long_scoreboard", "wait", False)
+    unrecorded = launch_row("p", 0, "k", _stats(1250, stalls), _hw(1000.0), 32)
+    assert unrecorded["stalls"]["measured"] is None and unrecorded["stalls"]["match"] is None
+
+
+def test_summary_of_hand_made_rows():
+    stalls = {"selected": 1, "wait": 3}
+    rows = [launch_row(f"p{k}", 0, "k", _stats(sim, stalls), _hw(hw), 32)
+            for k, (sim, hw) in enumerate([(110, 100.0), (1500, 1000.0), (9000, 10000.0)])]
+    s = summarize(rows)
+    assert s["cycles_mape_pct"] == pytest.approx(100 * (0.1 + 0.5 + 0.1) / 3, rel=1e-12)
+    assert s["cycles_within_25pct"] == 2 and s["cycles_worst"] == "p1"
+    assert s["same_order"] and s["cycles_spearman"] == pytest.approx(1.0, rel=1e-15)
+    assert s["cycles_pearson"] == pytest.approx(pearson([110, 1500, 9000], [100, 1000, 10000]), rel=1e-15)
+    assert (s["exact_matched"], s["exact_compared"]) == (3 * 5, 3 * 6)     # gld_sectors differs in each
+    assert s["dominant_stall_compared"] == 0
+
+
+def test_the_command_prints_the_table_and_writes_json_and_a_figure(tmp_path):
+    out = tmp_path / "c.json"
+    fig = tmp_path / "c.png"
+    r = subprocess.run([sys.executable, "-m", "simgpu", "compare", "--programs", "vector_add,transpose_smem",
+                        "--json", str(out), "--plot", str(fig)], capture_output=True, text=True, cwd=ROOT,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("simgpu compare: 2 programs (2 launches) simulated on h200 vs NVIDIA H200")
+    exact = [ln for ln in lines if ln.startswith("  transpose_smem ")][0].split()
+    assert exact[1:] == ["="] * 12                     # every exact counter, bank conflicts included
+    assert any(ln.startswith("  cycles: MAPE ") for ln in lines)
+    data = json.loads(out.read_text())
+    assert [row["launch"] for row in data["rows"]] == ["transpose_smem", "vector_add"]
+    assert data["rows"][0]["exact"]["shared_ld_bank_conflicts"]["simgpu"] == 63488
+    assert data["summary"]["launches"] == 2
+    assert fig.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bad_arguments_are_one_line():
+    for args in (["--plot", "x.pdf"], ["--programs", "no_such_program"], ["--record", "/nonexistent.json"]):
+        r = subprocess.run([sys.executable, "-m", "simgpu", "compare", *args], capture_output=True, text=True,
+                           cwd=ROOT, timeout=120)
+        assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, args
