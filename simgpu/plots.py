@@ -9,19 +9,25 @@
              kernel's achieved point (FLOP/s vs FLOP per DRAM byte)
 - memory:    per memory instruction, sectors per request against the ideal and
              the shared-memory bank-conflict degree
+- timeline:  warps x time, each cell colored by its warp state (GPGPU-Sim's
+             AerialVision time-lapse view), over the warp states stacked per
+             time bin; read from the trace buffer (simgpu.traces.read_trace)
 Every figure has a title, labeled axes with units and a legend.
 """
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.colors import ListedColormap  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 import numpy as np  # noqa: E402
 
 from .errors import SimgpuError, LaunchError  # noqa: E402
 from .occupancy import occupancy  # noqa: E402
+from .traces import read_trace, timeline  # noqa: E402
 from .timing.stalls import NAMES  # noqa: E402
 
-KINDS = ("stalls", "occupancy", "roofline", "memory")
+KINDS = ("stalls", "occupancy", "roofline", "memory", "timeline")
 COLORS = dict(zip(NAMES, plt.cm.tab20(np.linspace(0, 1, len(NAMES)))))
 
 
@@ -36,15 +42,27 @@ def peak_flops(cfg):
     return cfg["sm_count"] * lanes * 2 * cfg["clock_mhz"] * 1e6
 
 
-def plot(kind, run, out, config_name):
+def figure(kind, run, config_name):
+    """The matplotlib figure of one kind for a recipe run (its last launch;
+    the roofline draws every launch). The caller closes it."""
     if kind not in KINDS:
         raise SimgpuError(f"unknown plot kind {kind!r} (kinds: {', '.join(KINDS)})")
     res = run.results[-1] if kind != "roofline" else None
     name = run.recipe.path
-    fig = {"stalls": _stalls, "occupancy": _occupancy, "roofline": _roofline, "memory": _memory}[kind](
-        run, res, name, config_name)
+    fig = {"stalls": _stalls, "occupancy": _occupancy, "roofline": _roofline, "memory": _memory,
+           "timeline": _timeline}[kind](run, res, name, config_name)
     fig.tight_layout()
-    fig.savefig(out, dpi=110)
+    return fig
+
+
+def plot(kind, run, out, config_name):
+    """Draw one kind into the file `out` (PNG or SVG by its name)."""
+    save(figure(kind, run, config_name), out)
+
+
+def save(fig, out, fmt=None):
+    """Write and close a figure: to a path (format by its name) or a file object (fmt "png" or "svg")."""
+    fig.savefig(out, dpi=110, format=fmt)
     plt.close(fig)
 
 
@@ -171,4 +189,55 @@ def _memory(run, res, name, config_name):
     ax.set_xlabel("sectors or wavefronts per request")
     ax.set_title(f"{name}: memory instructions ({config_name})")
     ax.legend(fontsize=8)
+    return fig
+
+
+NOT_RESIDENT = (1.0, 1.0, 1.0, 1.0)
+
+
+def _timeline(run, res, name, config_name):
+    """Warps x time, colored by warp state, bounded for big runs: at most
+    1,000 time columns and 256 warp-slot rows (simgpu.traces.timeline bins
+    the intervals exactly). A cell can show one color, so it shows the state
+    that took most of its warp-cycles: regions of one behavior stay readable
+    where blended colors would not, but a minority state vanishes. The lower
+    panel keeps what the heatmap drops: every state's warp-cycles per column,
+    stacked, as warps on average (its areas add up to the stats' stall
+    cycles), so the shares are exact at any zoom."""
+    view = read_trace(res)
+    tl = timeline(view)
+    k = len(run.results)
+    kernel = run.launches[-1][0]
+    fig, (a, b) = plt.subplots(2, 1, figsize=(14, 8.5), sharex=True, gridspec_kw={"height_ratios": [3, 1.3]})
+    cmap = ListedColormap([NOT_RESIDENT] + [COLORS[n] for n in NAMES])
+    x1 = tl.dominant.shape[1] * tl.width
+    a.imshow(tl.dominant.astype(np.int16) + 1, cmap=cmap, vmin=-0.5, vmax=len(NAMES) + 0.5,
+             interpolation="nearest", aspect="auto", extent=(0, x1, tl.dominant.shape[0] * tl.group, 0))
+    wps = view.warps_per_sm
+    n_sm = tl.n_slots // wps
+    step = max(1, -(-n_sm // 12))
+    a.set_yticks(np.arange(0, n_sm, step) * wps)
+    a.set_yticklabels([f"SM {s}" for s in range(0, n_sm, step)])
+    per = f"{tl.group} warp slots per row, " if tl.group > 1 else ""
+    a.set_ylabel(f"warp slot ({wps} per SM; {per}{tl.n_slots:,} in all)")
+    a.set_title(f"each cell: the state with the most warp-cycles in {tl.width:,} cycle(s) "
+                f"x {tl.group} warp slot(s)", fontsize=10)
+    if tl.filled_at is not None:
+        a.text(0.5, 0.5, f"the trace buffer filled at cycle {tl.filled_at:,}: what ended later, and the "
+               f"intervals open then, are missing (try smaller sizes with --set)", transform=a.transAxes,
+               ha="center", color="red", backgroundcolor="white", fontsize=10)
+    present = [i for i in range(len(NAMES)) if tl.by_column[i].any()]
+    t = np.arange(tl.dominant.shape[1]) * tl.width
+    cycles = np.minimum(tl.width, tl.end - t)
+    b.stackplot(np.repeat(np.append(t, x1), 2)[1:-1], *[np.repeat(tl.by_column[i] / cycles, 2) for i in present],
+                colors=[COLORS[NAMES[i]] for i in present])
+    b.set_ylabel("resident warps\n(mean per column)")
+    b.set_xlabel(f"cycles since the first block's dispatch (the {res.config['launch_latency_cycles']:,}-cycle "
+                 "launch latency precedes it)")
+    b.set_xlim(0, x1)
+    handles = [Patch(color=COLORS[NAMES[i]], label=NAMES[i]) for i in present]
+    handles.append(Patch(facecolor=NOT_RESIDENT, edgecolor="gray", label="not resident"))
+    a.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, title="warp state")
+    launch = f"launch {k} of {k}: " if k > 1 else ""
+    fig.suptitle(f"{name}: {launch}{kernel}, warp states over time ({config_name}, {res.stats['cycles']:,} cycles)")
     return fig

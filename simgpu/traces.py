@@ -12,6 +12,7 @@ resident warps). Time is in cycles, shown as nanoseconds (1 ns = 1 cycle).
 that format (Perfetto calls it legacy; it grows large).
 """
 import json
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -19,12 +20,45 @@ from .errors import SimgpuError
 from .timing.core import TRACE_BLOCK
 from .timing.stalls import NAMES
 
-DEFAULT_CAPACITY = 2_000_000
+DEFAULT_CAPACITY = 2_000_000           # intervals in a trace file (about 100 B each in it)
+PICTURE_CAPACITY = 16_000_000          # intervals for the timeline picture: 40 B each in memory, and
+                                       # only those recorded touch memory (np.zeros maps pages lazily)
 SEQ = 7                       # trusted_packet_sequence_id of every packet
 
 
-def _select(records, info, sms, window):
-    rec = records
+@dataclass
+class TraceView:
+    """The trace buffer of one timed launch, split and filtered: warp-state
+    intervals [start, end) in cycles since the first block's dispatch (the
+    launch latency precedes cycle 0), and block lifetimes per block slot."""
+    warp_slot: np.ndarray      # global warp slot: SM x warps_per_sm + slot
+    warp_sm: np.ndarray
+    state: np.ndarray          # index into timing.stalls.NAMES
+    start: np.ndarray
+    end: np.ndarray
+    pc: np.ndarray
+    block_slot: np.ndarray     # global block slot: SM x blocks_per_sm + slot
+    block_sm: np.ndarray
+    block_id: np.ndarray
+    block_start: np.ndarray
+    block_end: np.ndarray
+    warps_per_sm: int
+    blocks_per_sm: int
+    sub_partitions: int
+    dropped: int               # intervals that did not fit in the buffer
+    filled_at: int             # when dropped: the cycle the buffer filled (what ends later is missing)
+
+
+
+def read_trace(result, sms=None, window=None):
+    """The one reader of a launch's trace buffer (stats["trace"], filled by
+    timing.core.record): intervals of the SMs in `sms` (all if None),
+    clipped to the cycle window (lo, hi) if given. Every writer and plot
+    reads the buffer through this function."""
+    if "trace" not in result.stats:
+        raise SimgpuError("this run recorded no trace (launch with trace_capacity > 0, or use simgpu trace)")
+    info = result.stats["trace"]
+    rec = info["records"]
     wps, bps = info["warps_per_sm"], info["blocks_per_sm"]
     is_block = rec[:, 1] == TRACE_BLOCK
     sm = np.where(is_block, rec[:, 0] // bps, rec[:, 0] // wps)
@@ -37,43 +71,107 @@ def _select(records, info, sms, window):
         rec = rec.copy()
         rec[:, 2] = np.maximum(rec[:, 2], lo)
         rec[:, 3] = np.minimum(rec[:, 3], hi)
-    return rec[keep], sm[keep], is_block[keep]
+    w, b = keep & ~is_block, keep & is_block
+    # the core appends an interval when it closes (at `now` or now + 1 of a loop
+    # whose `now` only grows), so the buffer filled at about its last end
+    filled_at = int(info["records"][:, 3].max()) if info["dropped"] else None
+    return TraceView(rec[w, 0], sm[w], rec[w, 1], rec[w, 2], rec[w, 3], rec[w, 4],
+                     rec[b, 0], sm[b], rec[b, 4], rec[b, 2], rec[b, 3],
+                     wps, bps, info["sub_partitions"], info["dropped"], filled_at)
 
 
-def _counters(rec, is_block, bucket):
+def bin_intervals(row, start, end, width, shape):
+    """Cycles of the intervals [start, end) that fall in each cell of a
+    (rows, columns) grid whose columns are `width` cycles wide: interval k
+    adds to row row[k], split exactly at column edges (integers, so the grid
+    sums to the intervals' total length)."""
+    nrows, ncols = shape
+    stride = ncols + 1
+    c0, c1 = start // width, (end - 1) // width
+    one = c0 == c1
+    first = np.where(one, end, (c0 + 1) * width) - start      # the part in the first column
+    last = np.where(one, 0, end - c1 * width)                 # the part in the last column
+    inner = np.where(c1 > c0 + 1, width, 0)                   # every column strictly between
+    n = nrows * stride
+    cells = np.bincount(row * stride + c0, first, n) + np.bincount(row * stride + c1, last, n)
+    steps = np.bincount(row * stride + c0 + 1, inner, n) - np.bincount(row * stride + c1, inner, n)
+    cells = cells.reshape(nrows, stride) + np.cumsum(steps.reshape(nrows, stride), axis=1)
+    return np.rint(cells[:, :ncols]).astype(np.int64)
+
+
+@dataclass
+class Timeline:
+    """Warp states binned on a (rows, columns) grid: `group` consecutive warp
+    slots per row, `width` cycles per column."""
+    width: int
+    group: int
+    n_slots: int               # warp slots covered (rows x group, the last row may be partial)
+    end: int                   # the last interval's end (where the buffer filled, if it did)
+    filled_at: int             # None, or the cycle the trace buffer filled: intervals open then are missing
+    dominant: np.ndarray       # (rows, columns): state index with the most warp-cycles, -1 = mostly not resident
+    by_column: np.ndarray      # (states, columns): warp-cycles in each state, summed over all warp slots
+    capacity: np.ndarray       # (rows, columns): warp slots x cycles of each cell
+
+
+def timeline(view, max_cols=1000, max_rows=256):
+    """Bin the warp-state intervals of a TraceView for a warps x time picture,
+    exactly (bin_intervals): each column is `width` = ceil(end / max_cols)
+    cycles, each row `group` >= slots / max_rows warp slots, a divisor or a
+    multiple of the warp slots per SM so that a row never straddles two SMs.
+    A cell's dominant state is the one with the most warp-cycles in it;
+    "not resident" (capacity minus the states' cycles) competes too but
+    loses ties, so a row of two slots with one warp shows that warp."""
+    wps = view.warps_per_sm
+    end = int(max(view.end.max(initial=0), view.block_end.max(initial=0)))
+    if end <= 0:
+        raise SimgpuError("the trace holds no intervals to draw")
+    n_slots = (int(view.warp_slot.max(initial=0)) // wps + 1) * wps
+    width = -(-end // max_cols)
+    need = -(-n_slots // max_rows)           # rows never straddle two SMs:
+    group = next(g for g in range(need, wps + 1) if wps % g == 0) if need <= wps else -(-need // wps) * wps
+    shape = (-(-n_slots // group), -(-end // width))
+    rows, state = view.warp_slot // group, view.state
+    slots = np.minimum(group, n_slots - np.arange(shape[0]) * group)
+    cycles = np.minimum(width, end - np.arange(shape[1]) * width)
+    capacity = np.outer(slots, cycles)
+    best = capacity.copy()                   # "not resident" cycles, lowered below
+    dominant = np.full(shape, -1, np.int8)
+    by_state = {}
+    for k in np.unique(state):
+        sel = state == k
+        by_state[int(k)] = bin_intervals(rows[sel], view.start[sel], view.end[sel], width, shape)
+        best -= by_state[int(k)]
+    for k, cells in by_state.items():      # a tie goes to the lower state index, and beats "not resident"
+        win = (cells > best) | ((cells == best) & (dominant == -1) & (cells > 0))
+        dominant[win] = k
+        best = np.where(win, cells, best)
+    by_column = np.zeros((len(NAMES), shape[1]), np.int64)
+    for k, cells in by_state.items():
+        by_column[k] = cells.sum(axis=0)
+    return Timeline(width, group, n_slots, end, view.filled_at, dominant, by_column, capacity)
+
+
+def _counters(view, bucket):
     """IPC (issued warp instructions per cycle, whole GPU) and resident warps per bucket."""
-    warp = rec[~is_block]
-    if len(warp) == 0:
+    if len(view.start) == 0:
         return [], []
-    end = int(warp[:, 3].max())
-    nb = end // bucket + 1
-    sel = warp[warp[:, 1] == 0]
-    issued = np.bincount(sel[:, 2] // bucket, weights=sel[:, 3] - sel[:, 2], minlength=nb)
-    resident = np.zeros(nb)
-    for s, e in zip(warp[:, 2], warp[:, 3]):      # warp-cycles per bucket (interval split at edges)
-        b0, b1 = s // bucket, (e - 1) // bucket
-        if b0 == b1:
-            resident[b0] += e - s
-        else:
-            resident[b0] += (b0 + 1) * bucket - s
-            resident[b1] += e - b1 * bucket
-            resident[b0 + 1:b1] += bucket
+    nb = int(view.end.max() - 1) // bucket + 1
+    rows = np.zeros(len(view.start), np.int64)
+    resident = bin_intervals(rows, view.start, view.end, bucket, (1, nb))[0]
+    sel = view.state == 0
+    issued = bin_intervals(rows[sel], view.start[sel], view.end[sel], bucket, (1, nb))[0]
     t = np.arange(nb) * bucket
     return list(zip(t, issued / bucket)), list(zip(t, resident / bucket))
 
 
 def write_trace(result, path, fmt="perfetto", sms=None, window=None, bucket=256):
     """Write the trace of one launch; returns the number of bytes written."""
-    stats = result.stats
-    if "trace" not in stats:
-        raise SimgpuError("this run recorded no trace (launch with trace_capacity > 0, or use simgpu trace)")
-    info = stats["trace"]
-    rec, sm, is_block = _select(info["records"], info, sms, window)
+    view = read_trace(result, sms, window)
     prog = result.kernel.program
     if fmt == "json":
-        data = _json(rec, sm, is_block, info, prog, bucket)
+        data = _json(view, prog, bucket)
     elif fmt == "perfetto":
-        data = _proto(rec, sm, is_block, info, prog, bucket)
+        data = _proto(view, prog, bucket)
     else:
         raise SimgpuError(f"unknown trace format {fmt!r} (perfetto or json)")
     with open(path, "wb") as f:
@@ -86,35 +184,34 @@ def _label(prog, pc):
     return loc, " ".join(text.split())
 
 
-def _json(rec, sm, is_block, info, prog, bucket):
-    wps, bps = info["warps_per_sm"], info["blocks_per_sm"]
+def _json(v, prog, bucket):
+    wps, bps = v.warps_per_sm, v.blocks_per_sm
     ev = []
-    for s in sorted(set(sm.tolist())):
+    for s in sorted(set(v.warp_sm.tolist()) | set(v.block_sm.tolist())):
         ev.append({"ph": "M", "name": "process_name", "pid": s + 1, "args": {"name": f"SM {s}"}})
-    for (who, state, start, end, tag), s, blk in zip(rec, sm, is_block):
-        if blk:
-            ev.append({"ph": "X", "name": f"block {int(tag)}", "pid": int(s) + 1, "tid": 10_000 + int(who % bps),
-                       "ts": start / 1000, "dur": (end - start) / 1000})
-        else:
-            loc, text = _label(prog, tag)
-            ev.append({"ph": "X", "name": NAMES[state], "pid": int(s) + 1, "tid": int(who % wps),
-                       "ts": start / 1000, "dur": (end - start) / 1000,
-                       "args": {"pc": int(tag), "line": loc, "instruction": text}})
-    ipc, res = _counters(rec, is_block, bucket)
-    ev += [{"ph": "C", "name": "IPC", "pid": 0, "ts": t / 1000, "args": {"IPC": v}} for t, v in ipc]
-    ev += [{"ph": "C", "name": "resident warps", "pid": 0, "ts": t / 1000, "args": {"warps": v}} for t, v in res]
+    for who, s, bid, start, end in zip(v.block_slot, v.block_sm, v.block_id, v.block_start, v.block_end):
+        ev.append({"ph": "X", "name": f"block {int(bid)}", "pid": int(s) + 1, "tid": 10_000 + int(who % bps),
+                   "ts": start / 1000, "dur": (end - start) / 1000})
+    for who, s, state, start, end, pc in zip(v.warp_slot, v.warp_sm, v.state, v.start, v.end, v.pc):
+        loc, text = _label(prog, pc)
+        ev.append({"ph": "X", "name": NAMES[state], "pid": int(s) + 1, "tid": int(who % wps),
+                   "ts": start / 1000, "dur": (end - start) / 1000,
+                   "args": {"pc": int(pc), "line": loc, "instruction": text}})
+    ipc, res = _counters(v, bucket)
+    ev += [{"ph": "C", "name": "IPC", "pid": 0, "ts": t / 1000, "args": {"IPC": x}} for t, x in ipc]
+    ev += [{"ph": "C", "name": "resident warps", "pid": 0, "ts": t / 1000, "args": {"warps": x}} for t, x in res]
     return json.dumps({"traceEvents": ev, "displayTimeUnit": "ns",
                        "otherData": {"time unit": "1 ns = 1 simulated cycle"}}).encode()
 
 
-def _proto(rec, sm, is_block, info, prog, bucket):
+def _proto(v, prog, bucket):
     try:
         from perfetto.protos.perfetto.trace.perfetto_trace_pb2 import TrackEvent
         from perfetto.trace_builder.proto_builder import TraceProtoBuilder
     except ImportError:
         raise SimgpuError("writing Perfetto's protobuf format needs the `perfetto` package "
                           "(pip install perfetto); --format json works without it") from None
-    wps, bps, nsp = info["warps_per_sm"], info["blocks_per_sm"], info["sub_partitions"]
+    wps, bps, nsp = v.warps_per_sm, v.blocks_per_sm, v.sub_partitions
     b = TraceProtoBuilder()
 
     def track(uuid, name, parent=None, pid=None, counter=False):
@@ -147,32 +244,30 @@ def _proto(rec, sm, is_block, info, prog, bucket):
             else:
                 a.int_value = int(v)
 
-    sm_ids = sorted(set(sm.tolist()))
-    for s in sm_ids:
+    for s in sorted(set(v.warp_sm.tolist()) | set(v.block_sm.tolist())):
         track(1_000 + s, f"SM {s} (1 ns = 1 cycle)", pid=s + 1)
     made = set()
-    for (who, state, start, end, tag), s, blk in zip(rec, sm, is_block):
-        if blk:
-            uuid = 2_000_000 + int(who)
-            if uuid not in made:
-                track(uuid, f"block slot {int(who % bps)}", parent=1_000 + int(s))
-                made.add(uuid)
-            event(uuid, start, TrackEvent.TYPE_SLICE_BEGIN, f"block {int(tag)}")
-            event(uuid, end, TrackEvent.TYPE_SLICE_END)
-        else:
-            uuid = 3_000_000 + int(who)
-            if uuid not in made:
-                j = int(who % wps)
-                track(uuid, f"warp slot {j} (scheduler {j % nsp})", parent=1_000 + int(s))
-                made.add(uuid)
-            loc, text = _label(prog, tag)
-            event(uuid, start, TrackEvent.TYPE_SLICE_BEGIN, NAMES[state],
-                  {"pc": int(tag), "line": loc, "instruction": text})
-            event(uuid, end, TrackEvent.TYPE_SLICE_END)
-    ipc, res = _counters(rec, is_block, bucket)
+    for who, s, bid, start, end in zip(v.block_slot, v.block_sm, v.block_id, v.block_start, v.block_end):
+        uuid = 2_000_000 + int(who)
+        if uuid not in made:
+            track(uuid, f"block slot {int(who % bps)}", parent=1_000 + int(s))
+            made.add(uuid)
+        event(uuid, start, TrackEvent.TYPE_SLICE_BEGIN, f"block {int(bid)}")
+        event(uuid, end, TrackEvent.TYPE_SLICE_END)
+    for who, s, state, start, end, pc in zip(v.warp_slot, v.warp_sm, v.state, v.start, v.end, v.pc):
+        uuid = 3_000_000 + int(who)
+        if uuid not in made:
+            j = int(who % wps)
+            track(uuid, f"warp slot {j} (scheduler {j % nsp})", parent=1_000 + int(s))
+            made.add(uuid)
+        loc, text = _label(prog, pc)
+        event(uuid, start, TrackEvent.TYPE_SLICE_BEGIN, NAMES[state],
+              {"pc": int(pc), "line": loc, "instruction": text})
+        event(uuid, end, TrackEvent.TYPE_SLICE_END)
+    ipc, res = _counters(v, bucket)
     for uuid, name, series in ((9_000_001, f"IPC, whole GPU (per {bucket} cycles)", ipc),
                                (9_000_002, f"resident warps (per {bucket} cycles)", res)):
         track(uuid, name, counter=True)
-        for t, v in series:
-            event(uuid, t, TrackEvent.TYPE_COUNTER, value=v)
+        for t, x in series:
+            event(uuid, t, TrackEvent.TYPE_COUNTER, value=x)
     return b.serialize()
