@@ -51,8 +51,9 @@ def cmd_run(ns):
         from .traces import write_trace
         for k, res in enumerate(run.results):
             out = ns.trace if len(run.results) == 1 else f"{ns.trace.rsplit('.', 1)[0]}.{k}.{ns.trace.rsplit('.', 1)[-1]}"
-            n = write_trace(res, out, "json" if out.endswith(".json") else "perfetto")
-            print(f"trace    {out} ({n / 1e6:.2f} MB): open it in ui.perfetto.dev")
+            n, count = write_trace(res, out, "json" if out.endswith(".json") else "perfetto")
+            print(f"trace    {out} ({n / 1e6:.2f} MB, {count:,} intervals, {n / max(1, count):.0f} B each): "
+                  "open it in ui.perfetto.dev")
     failed = [c for c in run.checks if not c.passed]
     if failed:
         c = failed[0]
@@ -156,9 +157,9 @@ def cmd_trace(ns):
     outs = [ns.output] if len(run.results) == 1 else \
         [f"{ns.output.rsplit('.', 1)[0]}.{k}.{ns.output.rsplit('.', 1)[-1]}" for k in range(len(run.results))]
     for res, out, (kernel, *_) in zip(run.results, outs, run.launches):
-        n = write_trace(res, out, ns.format, _parse_sms(ns.sms), _parse_window(ns.window))
+        n, k = write_trace(res, out, ns.format, _parse_sms(ns.sms), _parse_window(ns.window))
         dropped = res.stats["trace"]["dropped"]
-        print(f"wrote {out} ({n / 1e6:.2f} MB, {kernel}, {len(res.stats['trace']['records']):,} intervals"
+        print(f"wrote {out} ({n / 1e6:.2f} MB, {kernel}, {k:,} intervals, {n / max(1, k):.0f} B each"
               + (f"; {dropped:,} more did not fit: raise --capacity or narrow --sms/--window" if dropped else "")
               + "); open it in ui.perfetto.dev")
     return 0

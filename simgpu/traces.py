@@ -165,7 +165,7 @@ def _counters(view, bucket):
 
 
 def write_trace(result, path, fmt="perfetto", sms=None, window=None, bucket=256):
-    """Write the trace of one launch; returns the number of bytes written."""
+    """Write the trace of one launch; returns (bytes written, intervals in it)."""
     view = read_trace(result, sms, window)
     prog = result.kernel.program
     if fmt == "json":
@@ -176,7 +176,7 @@ def write_trace(result, path, fmt="perfetto", sms=None, window=None, bucket=256)
         raise SimgpuError(f"unknown trace format {fmt!r} (perfetto or json)")
     with open(path, "wb") as f:
         f.write(data)
-    return len(data)
+    return len(data), len(view.start) + len(view.block_start)
 
 
 def _label(prog, pc):
@@ -204,15 +204,41 @@ def _json(v, prog, bucket):
                        "otherData": {"time unit": "1 ns = 1 simulated cycle"}}).encode()
 
 
+# track uuids: warp slot w is 1 + w (one or two bytes on the wire), the rest above any warp slot
+SM_TRACK, BLOCK_TRACK, COUNTER_TRACK = 1 << 20, 1 << 21, 1 << 22
+ARGS = ("pc", "line", "instruction")        # the debug annotations of a warp-state slice, interned
+
+
 def _proto(v, prog, bucket):
+    """Perfetto's TrackEvent protobuf with the repeated strings interned
+    (perfetto.dev/docs/reference/synthetic-track-event, "Interning data"):
+    the sequence's first packet clears its incremental state and carries
+    every warp-state name (InternedData.event_names), the argument names
+    (debug_annotation_names) and each instruction's source line and text
+    (debug_annotation_string_values); a warp-state slice then refers to
+    them by iid and sets SEQ_NEEDS_INCREMENTAL_STATE."""
     try:
-        from perfetto.protos.perfetto.trace.perfetto_trace_pb2 import TrackEvent
+        from perfetto.protos.perfetto.trace.perfetto_trace_pb2 import TracePacket, TrackEvent
         from perfetto.trace_builder.proto_builder import TraceProtoBuilder
     except ImportError:
         raise SimgpuError("writing Perfetto's protobuf format needs the `perfetto` package "
                           "(pip install perfetto); --format json works without it") from None
     wps, bps, nsp = v.warps_per_sm, v.blocks_per_sm, v.sub_partitions
     b = TraceProtoBuilder()
+    first = b.add_packet()
+    first.trusted_packet_sequence_id = SEQ
+    first.sequence_flags = TracePacket.SEQ_INCREMENTAL_STATE_CLEARED
+    interned = first.interned_data
+    for iid, name in enumerate(NAMES, 1):             # event name iid = state index + 1
+        interned.event_names.add(iid=iid, name=name)
+    for iid, name in enumerate(ARGS, 1):
+        interned.debug_annotation_names.add(iid=iid, name=name)
+    strings = {}                                      # pc -> (iid of its line, iid of its text)
+    for pc in np.unique(v.pc).tolist():
+        loc, text = _label(prog, pc)
+        strings[pc] = (2 * len(strings) + 1, 2 * len(strings) + 2)
+        interned.debug_annotation_string_values.add(iid=strings[pc][0], str=loc.encode())
+        interned.debug_annotation_string_values.add(iid=strings[pc][1], str=text.encode())
 
     def track(uuid, name, parent=None, pid=None, counter=False):
         p = b.add_packet()
@@ -226,48 +252,43 @@ def _proto(v, prog, bucket):
         if counter:
             p.track_descriptor.counter.SetInParent()
 
-    def event(uuid, ts, kind, name=None, args=None, value=None):
+    def event(uuid, ts, kind):
         p = b.add_packet()
         p.timestamp = int(ts)
         p.trusted_packet_sequence_id = SEQ
         p.track_event.track_uuid = uuid
         p.track_event.type = kind
-        if name is not None:
-            p.track_event.name = name
-        if value is not None:
-            p.track_event.double_counter_value = float(value)
-        for k, v in (args or {}).items():
-            a = p.track_event.debug_annotations.add()
-            a.name = k
-            if isinstance(v, str):
-                a.string_value = v
-            else:
-                a.int_value = int(v)
+        return p
 
     for s in sorted(set(v.warp_sm.tolist()) | set(v.block_sm.tolist())):
-        track(1_000 + s, f"SM {s} (1 ns = 1 cycle)", pid=s + 1)
+        track(SM_TRACK + s, f"SM {s} (1 ns = 1 cycle)", pid=s + 1)
     made = set()
-    for who, s, bid, start, end in zip(v.block_slot, v.block_sm, v.block_id, v.block_start, v.block_end):
-        uuid = 2_000_000 + int(who)
+    for who, s, bid, start, end in zip(v.block_slot.tolist(), v.block_sm.tolist(), v.block_id.tolist(),
+                                       v.block_start.tolist(), v.block_end.tolist()):
+        uuid = BLOCK_TRACK + who
         if uuid not in made:
-            track(uuid, f"block slot {int(who % bps)}", parent=1_000 + int(s))
+            track(uuid, f"block slot {who % bps}", parent=SM_TRACK + s)
             made.add(uuid)
-        event(uuid, start, TrackEvent.TYPE_SLICE_BEGIN, f"block {int(bid)}")
+        event(uuid, start, TrackEvent.TYPE_SLICE_BEGIN).track_event.name = f"block {bid}"
         event(uuid, end, TrackEvent.TYPE_SLICE_END)
-    for who, s, state, start, end, pc in zip(v.warp_slot, v.warp_sm, v.state, v.start, v.end, v.pc):
-        uuid = 3_000_000 + int(who)
+    for who, s, state, start, end, pc in zip(v.warp_slot.tolist(), v.warp_sm.tolist(), v.state.tolist(),
+                                             v.start.tolist(), v.end.tolist(), v.pc.tolist()):
+        uuid = 1 + who
         if uuid not in made:
-            j = int(who % wps)
-            track(uuid, f"warp slot {j} (scheduler {j % nsp})", parent=1_000 + int(s))
+            track(uuid, f"warp slot {who % wps} (scheduler {who % wps % nsp})", parent=SM_TRACK + s)
             made.add(uuid)
-        loc, text = _label(prog, pc)
-        event(uuid, start, TrackEvent.TYPE_SLICE_BEGIN, NAMES[state],
-              {"pc": int(pc), "line": loc, "instruction": text})
+        p = event(uuid, start, TrackEvent.TYPE_SLICE_BEGIN)
+        p.sequence_flags = TracePacket.SEQ_NEEDS_INCREMENTAL_STATE
+        p.track_event.name_iid = state + 1
+        line, text = strings[pc]
+        p.track_event.debug_annotations.add(name_iid=1, int_value=pc)
+        p.track_event.debug_annotations.add(name_iid=2, string_value_iid=line)
+        p.track_event.debug_annotations.add(name_iid=3, string_value_iid=text)
         event(uuid, end, TrackEvent.TYPE_SLICE_END)
     ipc, res = _counters(v, bucket)
-    for uuid, name, series in ((9_000_001, f"IPC, whole GPU (per {bucket} cycles)", ipc),
-                               (9_000_002, f"resident warps (per {bucket} cycles)", res)):
+    for uuid, name, series in ((COUNTER_TRACK + 1, f"IPC, whole GPU (per {bucket} cycles)", ipc),
+                               (COUNTER_TRACK + 2, f"resident warps (per {bucket} cycles)", res)):
         track(uuid, name, counter=True)
         for t, x in series:
-            event(uuid, t, TrackEvent.TYPE_COUNTER, value=x)
+            event(uuid, t, TrackEvent.TYPE_COUNTER).track_event.double_counter_value = float(x)
     return b.serialize()
