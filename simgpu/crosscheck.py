@@ -60,6 +60,12 @@ METRICS = [
     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
     "l1tex__t_sector_hit_rate.pct", "lts__t_sector_hit_rate.pct", "dram__bytes_read.sum", "dram__bytes_write.sum",
+    # the L2 as the SMs see it: lts__t_sector_hit_rate also counts the traffic between the
+    # L2's two partitions (srcunit_ltcfabric); simgpu's l2_hit_rate is hits / sectors from the SMs
+    "lts__t_sectors_srcunit_tex.sum", "lts__t_sectors_srcunit_tex_lookup_hit.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
 ]
 # Warp State Statistics: average warps in each state per issue-active cycle (Nsight Compute's
 # WarpStateStats section; `selected` is 1 by definition). Collected when ncu accepts them all.

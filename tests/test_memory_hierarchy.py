@@ -37,11 +37,11 @@ def test_latencies_of_a_lone_request():
     ms = make_memsys(H100, 2, 64 * 1024)
     sec = np.zeros(160, np.int64)
     sec[0] = 1000
-    assert global_request(ms, 0, 100, sec, 1, False) == 100 + H100["latency_dram_cycles"]
+    assert global_request(ms, 0, 100, sec, 1, False, False) == 100 + H100["latency_dram_cycles"]
     assert ms.counters[C_DRAM_RD] == 32
-    assert global_request(ms, 1, 5000, sec, 1, False) == 5000 + H100["latency_l2_cycles"]   # other SM: L2 hit
+    assert global_request(ms, 1, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]   # other SM: L2 hit
     assert ms.counters[C_L2_HIT] == 1
-    assert global_request(ms, 0, 9000, sec, 1, False) == 9000 + H100["latency_l1_cycles"]   # same SM: L1 hit
+    assert global_request(ms, 0, 9000, sec, 1, False, False) == 9000 + H100["latency_l1_cycles"]   # same SM: L1 hit
     assert ms.counters[C_L1_HIT] == 1
 
 
@@ -50,8 +50,8 @@ def test_queueing_grows_latency_with_load():
     ms = make_memsys(H100, 1, 64 * 1024)
     sec = np.zeros(160, np.int64)
     sec[:32] = np.arange(32) * 4 * 40 * 64          # distinct lines; the hashes spread or collide
-    lone = global_request(make_memsys(H100, 1, 64 * 1024), 0, 0, sec, 1, False)
-    burst = global_request(ms, 0, 0, sec, 32, False)
+    lone = global_request(make_memsys(H100, 1, 64 * 1024), 0, 0, sec, 1, False, False)
+    burst = global_request(ms, 0, 0, sec, 32, False, False)
     assert burst > lone
 
 

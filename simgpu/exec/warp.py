@@ -20,9 +20,9 @@ of warp w's stack and returns ST_OK, ST_BARRIER (now waiting), ST_EXITED
 """
 import numpy as np
 
-from ..memory import SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
+from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.banks import count_wavefronts
-from ..memory.coalescer import count_sectors
+from ..memory.coalescer import count_atomic_sectors, count_sectors
 from ..ptx import codes as C
 from . import memory as MEM
 from .alu import TBITS, TKIND, alu, float_bits, float_value
@@ -158,6 +158,7 @@ def count_access(offs, mask, nbytes, space, i, mstat, scratch):
     mstat[i, 4] += popcount(mask) * nbytes      # bytes the threads asked for
     scratch[SCR_VALID] = 1
     scratch[SCR_SPACE] = space
+    scratch[SCR_ATOMIC] = 0
     if space == C.SPACE_SHARED:
         wf, ideal = count_wavefronts(offs, mask, nbytes, scratch)
         mstat[i, 1] += wf
@@ -216,7 +217,31 @@ def atomic_new(aop, t, old, b, c):
 
 
 @njit
-def atomic_op(P, W, M, i, w, mask, U, err):
+def count_atomic(offs, mask, nbytes, space, red, i, mstat, scratch):
+    """Per-instruction counters of an atomic: a request, and its L2 sector
+    operations (global: coalescer.count_atomic_sectors) or its wavefronts
+    (shared: every lane its own access, banks.count_wavefronts)."""
+    mstat[i, 0] += 1
+    mstat[i, 3] = space
+    mstat[i, 4] += popcount(mask) * nbytes
+    scratch[SCR_VALID] = 1
+    scratch[SCR_SPACE] = space
+    if space == C.SPACE_SHARED:
+        wf, ideal = count_wavefronts(offs, mask, nbytes, scratch, False)
+        mstat[i, 1] += wf
+        mstat[i, 2] += ideal
+        scratch[SCR_WAVEFRONTS] = wf
+        scratch[SCR_ATOMIC] = 0
+    else:
+        n, ops = count_atomic_sectors(offs, mask, scratch)
+        mstat[i, 1] += ops
+        mstat[i, 2] += n
+        scratch[SCR_NSECTORS] = n
+        scratch[SCR_ATOMIC] = 2 if red else 1
+
+
+@njit
+def atomic_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     t = P.ty[i]
     nbytes = TBITS[t] // 8
     aop = P.sub[i]
@@ -225,6 +250,8 @@ def atomic_op(P, W, M, i, w, mask, U, err):
     fetch_bits(P, W, i, 1, w, b)
     if aop == C.A_CAS:
         fetch_bits(P, W, i, 2, w, c)
+    offs = I[0]
+    first_space = -1
     for l in range(32):                      # lanes in order: one serialization of the atomics
         if not (mask >> l) & 1:
             continue
@@ -235,11 +262,16 @@ def atomic_op(P, W, M, i, w, mask, U, err):
             return
         if not MEM.check(M, space, off, nbytes, nbytes, l, addr, err):
             return
+        if first_space < 0:
+            first_space = space
+        offs[l] = off
         old = MEM.load(M, space, off, nbytes, blk, w * 32 + l)
         MEM.store(M, space, off, nbytes, blk, w * 32 + l, atomic_new(aop, t, old, b[l], c[l]))
         d[l] = old
     if P.op[i] == C.OP_ATOM:
         store_bits(P, W, i, 0, w, mask, d)
+    if mask != 0:
+        count_atomic(offs, mask, nbytes, first_space, P.op[i] == C.OP_RED, i, mstat, scratch)
 
 
 @njit
@@ -436,7 +468,7 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
     elif op == C.OP_LD or op == C.OP_ST or op == C.OP_LDU:
         mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
     elif op == C.OP_ATOM or op == C.OP_RED:
-        atomic_op(P, W, M, i, w, mask, U, err)
+        atomic_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
     elif op == C.OP_SHFL or op == C.OP_VOTE or op == C.OP_ACTIVEMASK or op == C.OP_REDUX:
         warp_op(P, W, i, w, active, mask, U)
     elif op == C.OP_CVTA:

@@ -21,11 +21,17 @@ WORD = 4
 
 
 @njit
-def count_wavefronts(offs, mask, nbytes, scratch):
+def count_wavefronts(offs, mask, nbytes, scratch, broadcast=True):
     """(wavefronts, ideal wavefronts) for the active lanes' accesses of
-    `nbytes` bytes each at shared offsets offs[l]. scratch: int64[>=128]."""
+    `nbytes` bytes each at shared offsets offs[l]. scratch: int64[>=128].
+
+    broadcast=False for atomics: each lane's read-modify-write is its own
+    access, so lanes on one word serialize like lanes on different words of
+    one bank (measured on the H200 here, traces/h200/memsys.json:
+    `atom.shared` with a warp's 32 lanes on one word costs 32 wavefronts,
+    on 32 consecutive words 1)."""
     per_lane_words = max(1, nbytes // WORD)
-    if per_lane_words == 1:
+    if per_lane_words == 1 and broadcast:
         # the common case: one word per lane; conflict-free unless two lanes
         # want different words of one bank
         for b in range(BANKS):
@@ -62,7 +68,7 @@ def count_wavefronts(offs, mask, nbytes, scratch):
             scratch[64 + k] = 0
         worst = 0
         for a in range(n):
-            if a == 0 or scratch[a] != scratch[a - 1]:
+            if a == 0 or scratch[a] != scratch[a - 1] or not broadcast:
                 bank = 64 + scratch[a] % BANKS
                 scratch[bank] += 1
                 if scratch[bank] > worst:

@@ -30,12 +30,15 @@ def make_cache(n_caches, size_bytes, ways):
 
 
 @njit
-def fill_line(C, c, line):
-    """Mark every sector of a present line valid (a whole-line fill)."""
+def fill_sectors(C, c, line, sector, group):
+    """Mark valid the aligned group of `group` sectors (1, 2 or 4) holding
+    `sector` of a present line: what a DRAM fetch wider than a sector brings."""
     s = (line ^ (line >> 11)) % C.tags.shape[1]
+    first = (sector // group) * group
+    bits = np.uint8(((1 << group) - 1) << first)
     for w in range(C.tags.shape[2]):
         if C.tags[c, s, w] == line:
-            C.valid[c, s, w] = np.uint8(15)
+            C.valid[c, s, w] |= bits
             return
 
 

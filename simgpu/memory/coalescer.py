@@ -60,3 +60,44 @@ def compact(scratch, n):
             scratch[distinct] = scratch[a]
             distinct += 1
     return np.int64(distinct)
+
+
+@njit
+def count_atomic_sectors(offs, mask, scratch):
+    """An atomic (atom/red) request at the L2: the distinct sectors its active
+    lanes' words fall in, left sorted in scratch[0:n], and for each the number
+    of operations the L2's atomic unit performs on it, in scratch[32:32+n]:
+    the most lanes that name one address in that sector (lanes on distinct
+    words of a sector are done together; lanes on one word, one after the
+    other). Returns (n, total operations).
+
+    Measured on the H200 here (traces/h200/memsys.json): a warp's atomics on
+    32 consecutive words count 4 sectors per request
+    (l1tex__t_sectors_pipe_lsu_mem_global_op_atom), on one word 32."""
+    n = 0
+    for l in range(32):
+        if (mask >> l) & 1:
+            scratch[n] = offs[l]
+            n += 1
+    sort_small(scratch, n)
+    k = -1
+    run = 0
+    for a in range(n):
+        sec = scratch[a] // SECTOR_BYTES
+        if k < 0 or sec != scratch[64 + k]:
+            k += 1
+            scratch[64 + k] = sec
+            scratch[96 + k] = 0
+            run = 0
+        if a > 0 and scratch[a] == scratch[a - 1]:
+            run += 1
+        else:
+            run = 1
+        if run > scratch[96 + k]:
+            scratch[96 + k] = run
+    total = 0
+    for j in range(k + 1):
+        scratch[j] = scratch[64 + j]
+        scratch[32 + j] = scratch[96 + j]
+        total += scratch[96 + j]
+    return np.int64(k + 1), np.int64(total)

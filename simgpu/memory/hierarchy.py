@@ -5,9 +5,19 @@ For each distinct 32-byte sector of a request (coalescer.py):
 - L1 (per SM; global loads allocate, stores write through without
   allocating, as on NVIDIA): the SM's L1 takes `l1_sectors_per_cycle`
   sectors a cycle; a hit is ready after `latency_l1_cycles`;
-- a miss goes to the L2 slice its line hashes to; each slice serves
+- what goes past the L1 (load misses, stores, atomics) crosses the
+  interconnect through the SM's port, `noc_sectors_per_cycle_per_sm`;
+- then the L2 slice its line hashes to; each slice serves
   `l2_slice_sectors_per_cycle`; a hit is ready after `latency_l2_cycles`
-  (the load-to-use latency of an L2 hit);
+  (the load-to-use latency of an L2 hit). Stores write their sectors
+  without fetching and count as hits, as Nsight Compute's
+  lts__t_sectors_srcunit_tex_op_write_lookup_hit does (measured:
+  traces/h200/memsys.json, write_once: every write sector a hit);
+- atomics (atom, red) are performed at the slice by its atomic unit, which
+  does `l2_slice_atomic_ops_per_cycle` sector operations a cycle
+  (coalescer.count_atomic_sectors: one per sector, or one per lane where
+  lanes share a word); `atom` returns its old values after the L2 latency,
+  `red` is done once the slice has accepted it;
 - an L2 miss goes to the HBM channel its line hashes to; each channel moves
   `dram_bytes_per_cycle / dram_channels`; the sector is ready after
   `latency_dram_cycles`. A miss moves `dram_fetch_bytes`: one 32-byte sector
@@ -25,13 +35,13 @@ from collections import namedtuple
 import numpy as np
 
 from ..exec.jit import njit
-from .caches import SECTOR_BYTES, access, fill_line, make_cache
+from .caches import SECTOR_BYTES, access, fill_sectors, make_cache
 
-MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "slice_free", "chan_free", "smem_free",
-                               "params", "counters"])
+MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "noc_free", "slice_free", "atom_free", "chan_free",
+                               "smem_free", "params", "counters"])
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
- P_FETCH) = range(10)
+ P_FETCH, P_NOC_SPC, P_ATOM_OPC) = range(12)
 # counters (int64)
 (C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST) = range(7)
 
@@ -42,12 +52,13 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l1_sectors_per_cycle"], cfg["l2_slice_sectors_per_cycle"],
                        cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / cfg["dram_channels"],
                        slices, cfg["dram_channels"], 1.0 if cfg["l1_caches_global_loads"] else 0.0,
-                       cfg["dram_fetch_bytes"]], np.float64)
+                       cfg["dram_fetch_bytes"], cfg["noc_sectors_per_cycle_per_sm"],
+                       cfg["l2_slice_atomic_ops_per_cycle"]], np.float64)
     return MemSys(make_cache(n_sm, max(l1_bytes, 128 * cfg["l1_ways"]), cfg["l1_ways"]),
                   make_cache(slices, cfg["l2_bytes"] // slices, cfg["l2_ways"]),
-                  np.zeros(n_sm, np.float64), np.zeros(slices, np.float64),
-                  np.zeros(cfg["dram_channels"], np.float64), np.zeros(n_sm, np.float64),
-                  params, np.zeros(8, np.int64))
+                  np.zeros(n_sm, np.float64), np.zeros(n_sm, np.float64), np.zeros(slices, np.float64),
+                  np.zeros(slices, np.float64), np.zeros(cfg["dram_channels"], np.float64),
+                  np.zeros(n_sm, np.float64), params, np.zeros(8, np.int64))
 
 
 @njit
@@ -57,10 +68,24 @@ def hash_line(line, n):
 
 
 @njit
-def global_request(MS, sm, now, sectors, n, store):
+def global_request(MS, sm, now, sectors, n, store, l2_only):
     """Issue a request of n distinct sectors (global byte offsets // 32, in
     `sectors`) from SM `sm` at cycle `now`; returns the cycle its data is ready
-    (loads) or it has been accepted by the L2 (stores)."""
+    (loads) or it has been accepted by the L2 (stores). `l2_only`: a load
+    that bypasses the L1 (ld.cg, ld.cv, ld.volatile)."""
+    return _request(MS, sm, now, sectors, n, store or l2_only, store, 0)
+
+
+@njit
+def atomic_request(MS, sm, now, sectors, n, kind):
+    """An atom (kind 1) or red (kind 2) of n sectors, their operation counts
+    in sectors[32:32+n]; returns when atom's old values are back, or when
+    the L2 has accepted a red."""
+    return _request(MS, sm, now, sectors, n, True, False, kind)
+
+
+@njit
+def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
     p = MS.params
     t0 = max(float(now), MS.l1_free[sm])
     MS.l1_free[sm] = t0 + n / p[P_L1_SPC]
@@ -70,7 +95,7 @@ def global_request(MS, sm, now, sectors, n, store):
         line = sec >> 2
         sbit = sec & 3
         t = t0 + k / p[P_L1_SPC]
-        if not store and p[P_L1_LOADS] > 0.0:
+        if not skip_l1 and p[P_L1_LOADS] > 0.0:
             hit, _ = access(MS.l1, sm, line, sbit, True, False)
             if hit:
                 MS.counters[C_L1_HIT] += 1
@@ -81,33 +106,40 @@ def global_request(MS, sm, now, sectors, n, store):
             MS.counters[C_L1_MISS] += 1
         elif store:
             access(MS.l1, sm, line, sbit, False, True)      # write-through, no allocate
+        tn = max(t, MS.noc_free[sm])                          # the SM's port to the L2
+        MS.noc_free[sm] = tn + 1.0 / p[P_NOC_SPC]
         sl = hash_line(line, np.int64(p[P_SLICES]))
-        ts = max(t, MS.slice_free[sl])
+        ts = max(tn, MS.slice_free[sl])
         MS.slice_free[sl] = ts + 1.0 / p[P_SLICE_SPC]
-        hit, evicted = access(MS.l2, sl, line // np.int64(p[P_SLICES]), sbit, True, store)
+        hit, evicted = access(MS.l2, sl, line // np.int64(p[P_SLICES]), sbit, True, store or atomic > 0)
         ch = hash_line(line, np.int64(p[P_CHANNELS]))
         if evicted > 0:
             MS.counters[C_DRAM_WR] += 32 * evicted
             MS.chan_free[ch] = max(MS.chan_free[ch], ts) + 32.0 * evicted / p[P_CHAN_BPC]
         if store:
             MS.counters[C_L2_ST] += 1
+            MS.counters[C_L2_HIT] += 1          # a written sector needs no fetch: a hit, as Nsight counts it
+            r = ts + 1.0
+        else:
             if hit:
                 MS.counters[C_L2_HIT] += 1
+                r = ts + p[P_L2_LAT]
             else:
                 MS.counters[C_L2_MISS] += 1
-            r = ts + 1.0
-        elif hit:
-            MS.counters[C_L2_HIT] += 1
-            r = ts + p[P_L2_LAT]
-        else:
-            MS.counters[C_L2_MISS] += 1
-            fetch = p[P_FETCH]                        # a sector, or a whole line where DRAM moves lines
-            MS.counters[C_DRAM_RD] += np.int64(fetch)
-            if fetch > SECTOR_BYTES:
-                fill_line(MS.l2, sl, line // np.int64(p[P_SLICES]))
-            tc = max(ts, MS.chan_free[ch])
-            MS.chan_free[ch] = tc + fetch / p[P_CHAN_BPC]
-            r = tc + p[P_DRAM_LAT]
+                fetch = p[P_FETCH]                    # a sector, or the aligned group DRAM moves at once
+                MS.counters[C_DRAM_RD] += np.int64(fetch)
+                if fetch > SECTOR_BYTES:
+                    fill_sectors(MS.l2, sl, line // np.int64(p[P_SLICES]), sbit, np.int64(fetch) // SECTOR_BYTES)
+                tc = max(ts, MS.chan_free[ch])
+                MS.chan_free[ch] = tc + fetch / p[P_CHAN_BPC]
+                r = tc + p[P_DRAM_LAT]
+            if atomic > 0:
+                # the slice's atomic unit works on the sector once its data is there
+                ops = sectors[32 + k]
+                data = r - p[P_L2_LAT]
+                ta = max(data, MS.atom_free[sl])
+                MS.atom_free[sl] = ta + ops / p[P_ATOM_OPC]
+                r = ta + ops / p[P_ATOM_OPC] + p[P_L2_LAT] if atomic == 1 else ts + 1.0
         if r > ready:
             ready = r
     return np.int64(np.ceil(ready))

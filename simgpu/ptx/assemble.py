@@ -280,7 +280,9 @@ class Assembler:
             elif m == "uni":
                 flags |= C.F_UNI
             elif m == "volatile":
-                flags |= C.F_VOLATILE
+                flags |= C.F_VOLATILE | C.F_L2_ONLY
+            elif m in ("cg", "cv") and op in ("ld", "ldu"):
+                flags |= C.F_L2_ONLY
             elif m == "relu":
                 flags |= C.F_RELU
             elif m in ("global", "shared", "local", "param", "const") and op != "cvta":

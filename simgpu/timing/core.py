@@ -27,8 +27,8 @@ from ..exec.functional import init_block
 from ..exec.jit import njit
 from ..exec.state import W_BARRIER, W_DONE
 from ..exec.warp import step
-from ..memory import SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
-from ..memory.hierarchy import global_request, shared_request
+from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
+from ..memory.hierarchy import atomic_request, global_request, shared_request
 from ..ptx import codes as C
 from . import stalls as S
 from .policies import pick_warp
@@ -247,11 +247,14 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, nblocks, max_ins
                         err[4] = pc
                         return -1
                     ready = now + T.lat[pc]
-                    if scratch[SCR_VALID] == 1 and P.op[pc] != C.OP_ATOM and P.op[pc] != C.OP_RED:
+                    if scratch[SCR_VALID] == 1:
                         space = scratch[SCR_SPACE]
-                        if space == C.SPACE_GLOBAL:
+                        if space == C.SPACE_GLOBAL and scratch[SCR_ATOMIC] > 0:
+                            ready = atomic_request(MS, sm, now, scratch, scratch[SCR_NSECTORS],
+                                                   scratch[SCR_ATOMIC])
+                        elif space == C.SPACE_GLOBAL:
                             ready = global_request(MS, sm, now, scratch, scratch[SCR_NSECTORS],
-                                                   P.op[pc] == C.OP_ST)
+                                                   P.op[pc] == C.OP_ST, (P.flags[pc] & C.F_L2_ONLY) != 0)
                         elif space == C.SPACE_SHARED:
                             ready = shared_request(MS, sm, now, scratch[SCR_WAVEFRONTS], T.lat[pc])
                     board = T.sb[pc]

@@ -18,6 +18,7 @@ def memory_stats(prog, mstat):
     """Totals and per-instruction memory counters under Nsight-like names."""
     ld = np.isin(prog.op, (C.OP_LD, C.OP_LDU))
     st = prog.op == C.OP_ST
+    atom = np.isin(prog.op, (C.OP_ATOM, C.OP_RED))
     glob = mstat[:, 3] == C.SPACE_GLOBAL
     shared = mstat[:, 3] == C.SPACE_SHARED
     out = {
@@ -29,6 +30,12 @@ def memory_stats(prog, mstat):
         "shared_st_wavefronts": int(mstat[st & shared, 1].sum()),
         "shared_ld_bank_conflicts": int((mstat[ld & shared, 1] - mstat[ld & shared, 2]).sum()),
         "shared_st_bank_conflicts": int((mstat[st & shared, 1] - mstat[st & shared, 2]).sum()),
+        # atomics: l1tex__t_requests/sectors_pipe_lsu_mem_global_op_{atom,red}, and
+        # l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom
+        "atom_requests": int(mstat[atom & glob, 0].sum()),
+        "atom_sectors": int(mstat[atom & glob, 1].sum()),
+        "shared_atom_requests": int(mstat[atom & shared, 0].sum()),
+        "shared_atom_wavefronts": int(mstat[atom & shared, 1].sum()),
         "gld_bytes_requested": int(mstat[ld & glob, 4].sum()),
         "gst_bytes_requested": int(mstat[st & glob, 4].sum()),
         "memory_by_pc": mstat,

@@ -1,0 +1,125 @@
+"""The memory system's rules against the H200's, microbenchmark by
+microbenchmark: the CUDA kernels of tests/memsys/memsys.cu ran on the real
+GPU under Nsight Compute (traces/h200/memsys.json, tools/measure_memsys.py);
+here their PTX (nvcc -ptx of the same source) runs on the h200 config.
+
+Counting rules are deterministic and compared exactly (per request or per
+instruction, so smaller launches than the measured ones do). Throughputs
+are compared within 15%: simgpu's 64 L2 slices, their address hash and its
+HBM channels are modeled, not the hardware's (not published), so a few
+percent of difference in how evenly traffic spreads is expected.
+"""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import simgpu
+from simgpu.memory.coalescer import count_atomic_sectors
+
+ROOT = Path(__file__).resolve().parents[1]
+PTX = ROOT / "tests" / "memsys" / "memsys.ptx"
+RECORD = json.loads((ROOT / "traces" / "h200" / "memsys.json").read_text())
+MEAS = {L["case"]: L for L in RECORD["launches"]}
+LAUNCH = 2970          # h200's launch_latency_cycles: every kernel's cycles include it
+
+
+def kernel(name):
+    return simgpu.load(str(PTX), kernel=name)
+
+
+def tex_hit_rate(case):
+    """The L2 hit rate of the sectors the SMs sent (simgpu's l2_hit_rate)."""
+    m = MEAS[case]
+    return m["lts__t_sectors_srcunit_tex_lookup_hit.sum"] / m["lts__t_sectors_srcunit_tex.sum"]
+
+
+# ---- counting rules, exact ---------------------------------------------------------------------
+
+def atomic_sectors(offsets):
+    offs = np.zeros(32, np.int64)
+    mask = 0
+    for lane, off in enumerate(offsets):
+        if off is not None:
+            offs[lane] = off
+            mask |= 1 << lane
+    scratch = np.zeros(160, np.int64)
+    n, ops = count_atomic_sectors(offs, mask, scratch)
+    return int(n), int(ops), [int(x) for x in scratch[:n]], [int(x) for x in scratch[32:32 + n]]
+
+
+def test_atomic_sector_operations():
+    assert atomic_sectors([4 * l for l in range(32)]) == (4, 4, [0, 1, 2, 3], [1, 1, 1, 1])
+    assert atomic_sectors([128] * 32) == (1, 32, [4], [32])
+    # two words of one sector, 16 lanes each: done together, 16 operations
+    assert atomic_sectors([0, 4] * 16) == (1, 16, [0], [16])
+    # lanes out of order, some inactive
+    assert atomic_sectors([64, None, 0, 64, None, 36]) == (3, 4, [0, 1, 2], [1, 1, 2])
+
+
+def test_global_atomic_sectors_per_request_equal_the_h200s():
+    for case, same in (("atom_distinct", 0), ("atom_same_per_warp", 1)):
+        m = MEAS[case]
+        measured = m["l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum"] / m["l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum"]
+        words = np.zeros(4096, np.uint32)
+        if same:
+            s = simgpu.launch(kernel("atom_same_per_warp"), 2, 1024, [words, 2], config="h200").stats
+        else:
+            s = simgpu.launch(kernel("atom_distinct"), 2, 1024, [words, words.size, 2], config="h200").stats
+        assert s["atom_sectors"] / s["atom_requests"] == measured, case          # 4 and 32
+
+
+def test_shared_atomic_wavefronts_per_instruction_equal_the_h200s():
+    out = np.zeros(4, np.uint32)
+    for case, same, reps in (("atom_shared_distinct", 0, 4096), ("atom_shared_same", 1, 1024)):
+        measured = MEAS[case]["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum"] / (132 * 1024 // 32 * reps)
+        s = simgpu.launch(kernel("atom_shared"), 1, 1024, [out, 4, same], config="h200").stats
+        assert s["shared_atom_wavefronts"] / s["shared_atom_requests"] == measured, case   # 1 and 32
+
+
+def test_l2_hit_rate_counts_as_nsight_does():
+    """Reads: a hit when the sector is in the L2 (an 8 MB buffer read 8 times by one
+    block: 7/8); writes: always a hit (no fetch), as lts__t_sectors_srcunit_tex counts."""
+    small = np.random.default_rng(1).random(2 << 20, dtype=np.float32)
+    out = np.zeros(4, np.float32)
+    s = simgpu.launch(kernel("read_once"), 1, 1024, [small, out, small.size // 4, 8], config="h200").stats
+    assert s["l2_hit_rate"] == tex_hit_rate("read_l2_1sm") == 7 / 8
+    big = np.zeros(1 << 20, np.float32)
+    s = simgpu.launch(kernel("write_once"), 132, 256, [big, big.size // 4], config="h200").stats
+    assert s["l2_hit_rate"] == tex_hit_rate("write_once") == 1.0
+
+
+# ---- throughputs, within 15% ------------------------------------------------------------------
+
+def ops_per_cycle(case, sectors_metric):
+    m = MEAS[case]
+    return m[sectors_metric] / (m["gpc__cycles_elapsed.max"] - LAUNCH)
+
+
+@pytest.mark.parametrize("case", ["atom_distinct", "atom_same_per_warp"])
+def test_l2_atomic_throughput_matches_the_h200(case):
+    """The launches as measured (264 blocks of 1024 threads): atomic sector
+    operations per cycle from the whole L2."""
+    words = np.zeros(1 << 20, np.uint32)
+    if case == "atom_distinct":
+        s = simgpu.launch(kernel(case), 264, 1024, [words, words.size, 16], config="h200").stats
+    else:
+        s = simgpu.launch(kernel(case), 264, 1024, [words, 8], config="h200").stats
+    sim = s["atom_sectors"] / (s["cycles"] - LAUNCH)
+    meas = ops_per_cycle(case, "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum")
+    assert sim == pytest.approx(meas, rel=0.15), (sim, meas)
+
+
+@pytest.mark.slow
+def test_l2_bandwidth_matches_the_h200():
+    """An 8 MB buffer read 64 times by 264 blocks of 1024 threads (98% L2 hits):
+    bytes per cycle from the whole L2 (a slow test: about a minute)."""
+    small = np.random.default_rng(2).random(2 << 20, dtype=np.float32)
+    out = np.zeros(4, np.float32)
+    s = simgpu.launch(kernel("read_once"), 264, 1024, [small, out, small.size // 4, 64], config="h200").stats
+    sim = 32 * s["gld_sectors"] / (s["cycles"] - LAUNCH)
+    m = MEAS["read_l2_all"]
+    meas = 32 * m["lts__t_sectors_srcunit_tex.sum"] / (m["gpc__cycles_elapsed.max"] - LAUNCH)
+    assert s["l2_hit_rate"] == tex_hit_rate("read_l2_all")
+    assert sim == pytest.approx(meas, rel=0.15), (sim, meas)
