@@ -7,6 +7,7 @@ the numpy check of the result (format: programs/README.md).
 
 Every expression goes through simgpu.safe_eval, never Python's eval.
 """
+import ast
 import re
 from dataclasses import dataclass, field
 
@@ -135,6 +136,26 @@ def _eval(recipe, line, expr, names):
         raise _err(recipe.path, line, f"{expr!r}: {type(e).__name__}: {e}") from None
 
 
+def _is_text(expr):
+    """Whether a size's default is a string literal (`size tile = "128x128"`)."""
+    try:
+        body = ast.parse(expr.strip(), mode="eval").body
+    except SyntaxError:
+        return False
+    return isinstance(body, ast.Constant) and isinstance(body.value, str)
+
+
+def kernel_name(recipe, L, sizes):
+    """The entry a launch line names; `{size}` in it is replaced by that size's
+    value, so `launch matmul_cublas_{tile}` with tile = "256x128" launches
+    matmul_cublas_256x128."""
+    def value(m):
+        if m.group(1) not in sizes:
+            raise _err(recipe.path, L.line, f"kernel name {L.kernel!r}: no size {m.group(1)!r}")
+        return str(sizes[m.group(1)])
+    return re.sub(r"\{(\w*)\}", value, L.kernel)
+
+
 def resolve_sizes(recipe, sets=None):
     sets = dict(sets or {})
     unknown = set(sets) - set(recipe.sizes)
@@ -145,7 +166,10 @@ def resolve_sizes(recipe, sets=None):
     for name, (expr, ln) in recipe.sizes.items():
         if name in sets:
             v = sets[name]
-            if isinstance(v, str):
+            if isinstance(v, str) and _is_text(expr):     # a text size takes --set values verbatim
+                v = v.strip()
+                v = v[1:-1] if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"" else v
+            elif isinstance(v, str):
                 v = _eval(recipe, ln, v, sizes)
         else:
             v = _eval(recipe, ln, expr, sizes)
@@ -180,7 +204,8 @@ def prepare(recipe, sets=None):
         block = _eval(recipe, L.line, L.exprs["block"], names)
         args = _eval(recipe, L.line, L.exprs["args"], names)
         shared = _eval(recipe, L.line, L.exprs.get("shared", "0"), names)
-        launches.append((L.kernel, grid, block, args if isinstance(args, tuple) else (args,), int(shared)))
+        launches.append((kernel_name(recipe, L, sizes), grid, block, args if isinstance(args, tuple) else (args,),
+                         int(shared)))
     return sizes, buffers, initial, launches
 
 

@@ -16,6 +16,7 @@ CASES = [
     ("matmul_tiled", {"n": "64"}), ("matmul_tiled", {"n": "48"}),
     ("matmul_tiled32", {"n": "64"}), ("matmul_tiled32", {"n": "96"}),
     ("matmul_registers", {"n": "64"}), ("matmul_registers", {"n": "128"}),
+    ("matmul_cublas", {"n": "130"}), ("matmul_cublas", {"n": "260", "tile": "256x128"}),
     ("divergence", {}), ("divergence", {"n": "1000", "k": "3"}),
     ("matmul_batched", {"batch": "4"}), ("matmul_batched", {"n": "32", "batch": "3"}),
     ("transpose_naive", {"n": "64"}), ("transpose_naive", {"n": "96"}),
