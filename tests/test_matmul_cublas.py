@@ -124,3 +124,17 @@ def test_seed_000_h100_wave_table_simulated():
     t = {n: s["cycles"] - lat for n, s in stats.items()}
     assert t[1536] / t[1408] > 1.8
     assert t[1408] / t[1024] < 1.6          # one wave either way: only the k loop is longer (1.375x)
+
+
+def test_text_sizes_and_kernel_names_in_recipes():
+    text = ('//! size tile = "128x128"\n//! size n = 4\n//! buffer x = zeros(n)\n'
+            '//! launch k_{tile} grid=1 block=32 args=(x, n)\n')
+    r = parse_recipe("t.s", text=text)
+    assert prepare(r, {"tile": "256x128"})[3][0][0] == "k_256x128"     # verbatim, not evaluated
+    assert prepare(r, {"tile": "'64x64'"})[3][0][0] == "k_64x64"       # quotes may be given
+    assert prepare(r)[3][0][0] == "k_128x128"
+    with pytest.raises(RecipeError, match="cannot parse"):             # numeric sizes are still expressions
+        prepare(r, {"n": "4x4"})
+    bad = parse_recipe("t.s", text=text.replace("k_{tile}", "k_{tiles}"))
+    with pytest.raises(RecipeError, match=r"t.s:4: recipe: kernel name 'k_\{tiles\}': no size 'tiles'"):
+        prepare(bad)
