@@ -1,67 +1,180 @@
-"""`simgpu bench`: how fast the simulator runs -- simulated warp
-instructions per second of host time, simulated GPU cycles per second, and
-the slowdown against the modeled GPU's own run time -- with the cycle-level
-model and with the functional engine alone. numba's cache is warmed first,
-so compilation is not counted."""
+"""`simgpu bench`: how fast the simulator runs, over a suite of programs x
+configs. Per row:
+
+- simulated warp instructions per second of host time, and simulated GPU
+  cycles per second, for the cycle-level model (best of `repeat` runs: the
+  host is shared) and, for the instructions, for the functional engine alone;
+- the slowdown: host seconds / the modeled GPU's own run time (simulated
+  cycles / the config's clock);
+- peak memory: the largest resident set of the process that ran the row
+  (`resource.getrusage(RUSAGE_SELF).ru_maxrss`), and the same measured after
+  its imports and warm-up (the Python, numpy and numba baseline), so the
+  difference is what the row's simulation added.
+
+Each row runs in a fresh Python process, so that its peak memory is its own
+(ru_maxrss never goes down within a process); numba's on-disk cache is warmed
+first and every child runs a small warm-up launch before timing, so
+compilation and cache loading are not counted.
+"""
 import csv
+import json
 import os
 import resource
+import subprocess
+import sys
 import time
 from pathlib import Path
 
-from .recipe import parse_recipe, run_recipe
+from .config import load_config
+from .errors import SimgpuError
+from .recipe import parse_recipe, resolve_sizes
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = [("matmul_tiled", {"n": "256"}), ("matmul_naive", {"n": "128"}), ("vector_add", {"n": str(1 << 18)}),
          ("matmul_registers", {"n": "256"}), ("divergence", {})]
+FIELDS = ["program", "config", "sizes", "warp_instructions", "cycles", "gpu_seconds", "seconds",
+          "warp_instr_per_s", "cycles_per_s", "slowdown", "functional_seconds", "functional_warp_instr_per_s",
+          "peak_rss_mb", "baseline_rss_mb"]
 
 
-def _program(name):
+def program_path(name):
+    """A suite name (programs/NAME.s, from the working directory or the repository) or a path."""
+    if name.endswith((".s", ".ptx")) or os.sep in name:
+        if not Path(name).exists():
+            raise SimgpuError(f"--program {name}: file not found")
+        return Path(name)
     for base in (Path.cwd() / "programs", ROOT / "programs"):
         p = base / f"{name}.s"
         if p.exists():
             return p
-    raise FileNotFoundError(f"programs/{name}.s not found (run from the repository root)")
+    raise SimgpuError(f"--program {name}: programs/{name}.s not found (run from the repository root, or give a path)")
 
 
-def _time(recipe, sets, timing, config):
-    best = None
-    for _ in range(2):                                   # best of two: the host is shared
-        t0 = time.perf_counter()
-        run = run_recipe(recipe, sets, config=config, timing=timing)
-        dt = time.perf_counter() - t0
-        best = dt if best is None else min(best, dt)
-    return run, best
+def parse_program(spec):
+    """'NAME' or 'NAME:k=v,k=v' -> (name, sizes)."""
+    name, _, rest = spec.partition(":")
+    sets = {}
+    for item in filter(None, (x.strip() for x in rest.split(","))):
+        k, eq, v = item.partition("=")
+        if not eq or not k.strip():
+            raise SimgpuError(f"--program {spec!r}: expected NAME or NAME:size=value,size=value")
+        sets[k.strip()] = v.strip()
+    if not name:
+        raise SimgpuError(f"--program {spec!r}: no program name")
+    return name, sets
 
 
-def run_bench(quick=False, csv_path=None, config="h100"):
-    suite = SUITE[:1] if quick else SUITE
+def _maxrss_mb():
+    r = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return r / (1 << 20) if sys.platform == "darwin" else r / 1024      # bytes on macOS, KiB on Linux
+
+
+def measure(path, sets, config, repeat=2):
+    """One row, in this process: the timed model `repeat` times (best kept),
+    then the functional engine as often."""
+    from .recipe import run_recipe
+    recipe = parse_recipe(path)
+    best = {}
+    for timing in (True, False):
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            run = run_recipe(recipe, sets, config=config, timing=timing)
+            dt = time.perf_counter() - t0
+            best[timing] = min(best.get(timing, dt), dt)
+            if timing:
+                timed = run
+    res = timed.results
+    wi = sum(r.stats["warp_instructions"] for r in res)
+    cyc = sum(r.stats["cycles"] for r in res)
+    gpu_s = sum(r.stats["time_us"] for r in res) * 1e-6
+    dt, dtf = best[True], best[False]
+    return dict(program=Path(path).stem, config=config,
+                sizes=" ".join(f"{k}={v}" for k, v in timed.sizes.items()),
+                warp_instructions=wi, cycles=cyc, gpu_seconds=gpu_s, seconds=dt,
+                warp_instr_per_s=round(wi / dt), cycles_per_s=round(cyc / dt), slowdown=round(dt / gpu_s),
+                functional_seconds=dtf, functional_warp_instr_per_s=round(wi / dtf))
+
+
+def _warm(config):
+    from .recipe import run_recipe
+    warm = parse_recipe(program_path("vector_add"))
+    run_recipe(warm, {"n": "1024"}, config=config)           # compile, or load numba's cache
+    run_recipe(warm, {"n": "1024"}, config=config, timing=False)
+
+
+def _child(spec):
+    """Entry of a row's process: warm up, measure, print the row as JSON."""
+    s = json.loads(spec)
+    try:
+        _warm(s["config"])
+        base = _maxrss_mb()
+        row = measure(s["path"], s["sets"], s["config"], s["repeat"])
+    except SimgpuError as e:
+        print(json.dumps({"error": str(e)}))
+        return
+    row.update(peak_rss_mb=round(_maxrss_mb(), 1), baseline_rss_mb=round(base, 1))
+    print(json.dumps(row))
+
+
+def run_row(path, sets, config, repeat=2):
+    """measure() in a fresh Python process, with that process's peak memory."""
+    spec = json.dumps({"path": str(path), "sets": sets, "config": config, "repeat": repeat})
+    proc = subprocess.run([sys.executable, "-c", "import sys; from simgpu.bench import _child; _child(sys.argv[1])",
+                           spec], capture_output=True, text=True)
+    lines = proc.stdout.strip().splitlines()
+    if proc.returncode != 0 or not lines:
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SimgpuError(f"{Path(path).stem} on {config}: the row's process failed: {tail}")
+    row = json.loads(lines[-1])
+    if "error" in row:
+        raise SimgpuError(row["error"])
+    return row
+
+
+HEADER = (f"{'program':17s} {'config':7s} {'sizes':13s} {'warp instr':>11s} {'cycles':>10s} {'timed s':>8s} "
+          f"{'M instr/s':>9s} {'k cycles/s':>10s} {'slowdown':>9s} {'functional M instr/s':>20s} {'peak MB':>8s}")
+
+
+def format_row(r):
+    return (f"{r['program']:17s} {r['config']:7s} {r['sizes']:13s} {r['warp_instructions']:>11,} {r['cycles']:>10,} "
+            f"{r['seconds']:>8.3f} {r['warp_instr_per_s'] / 1e6:>9.2f} {r['cycles_per_s'] / 1e3:>10.1f} "
+            f"{r['slowdown']:>9.2g} {r['functional_warp_instr_per_s'] / 1e6:>20.2f} "
+            f"{r['peak_rss_mb']:>8.0f}")
+
+
+def run_bench(quick=False, csv_path=None, config="h100", programs=None, repeat=2, out=print):
+    """The suite (or `programs`, a list of 'NAME[:k=v,...]') x the configs in
+    `config` (a name, a .toml path, or several separated by commas)."""
+    configs = [c.strip() for c in str(config).split(",") if c.strip()]
+    if not configs:
+        raise SimgpuError("--config: no config given")
+    for c in configs:
+        load_config(c)                                  # a bad config is reported before any work
+    if repeat < 1:
+        raise SimgpuError(f"--repeat must be at least 1, got {repeat}")
+    suite = [parse_program(p) for p in programs] if programs else (SUITE[:1] if quick else SUITE)
+    suite = [(program_path(name), sets) for name, sets in suite]
+    for path, sets in suite:
+        resolve_sizes(parse_recipe(path), sets)         # unknown sizes, failed requirements: before any work
+    _warm(configs[0])                                   # fill numba's disk cache once, here
+    out(f"configs {', '.join(configs)}; host cores {os.cpu_count()}; best of {repeat}; "
+        "each row in its own process (peak MB: its ru_maxrss)")
+    out(HEADER)
     rows = []
-    warm = parse_recipe(_program("vector_add"))
-    run_recipe(warm, {"n": "1024"})                     # compile or load the numba cache
-    run_recipe(warm, {"n": "1024"}, timing=False)
-    print(f"config {config}; host cores {os.cpu_count()}")
-    print(f"{'program':17s} {'sizes':13s} {'warp instr':>11s} {'cycles':>9s} {'timed s':>8s} "
-          f"{'M instr/s':>9s} {'k cycles/s':>10s} {'slowdown':>9s} {'functional M instr/s':>21s}")
-    for name, sets in suite:
-        recipe = parse_recipe(_program(name))
-        run, dt = _time(recipe, sets, True, config)
-        _, dtf = _time(recipe, sets, False, config)
-        wi = sum(r.stats["warp_instructions"] for r in run.results)
-        cyc = sum(r.stats["cycles"] for r in run.results)
-        gpu_s = sum(r.stats["time_us"] for r in run.results) * 1e-6
-        sz = ",".join(f"{k}={v}" for k, v in run.sizes.items())
-        row = dict(program=name, sizes=sz, warp_instructions=wi, cycles=cyc, seconds=round(dt, 4),
-                   warp_instr_per_s=round(wi / dt), cycles_per_s=round(cyc / dt),
-                   slowdown=round(dt / gpu_s), functional_warp_instr_per_s=round(wi / dtf))
-        rows.append(row)
-        print(f"{name:17s} {sz:13s} {wi:>11,} {cyc:>9,} {dt:>8.3f} {wi / dt / 1e6:>9.2f} "
-              f"{cyc / dt / 1e3:>10.1f} {dt / gpu_s:>9.2g} {wi / dtf / 1e6:>21.2f}")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory {peak:.0f} MB")
+    for c in configs:
+        for path, sets in suite:
+            row = run_row(path, sets, c, repeat)
+            rows.append(row)
+            out(format_row(row))
+    if rows:
+        base = min(r["baseline_rss_mb"] for r in rows)
+        out(f"(a row's process after imports and warm-up: {base:.0f} MB or more)")
     if csv_path:
-        with open(csv_path, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0]))
-            w.writeheader()
-            w.writerows(rows)
-    return 0
+        try:
+            with open(csv_path, "w", newline="") as f:
+                w = csv.DictWriter(f, fieldnames=FIELDS)
+                w.writeheader()
+                w.writerows(rows)
+        except OSError as e:
+            raise SimgpuError(f"--csv {csv_path}: {e.strerror}") from None
+    return rows

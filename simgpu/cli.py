@@ -81,7 +81,8 @@ def _run_plain(ns, kw, format_launch):
 
 def cmd_bench(ns):
     from .bench import run_bench
-    return run_bench(quick=ns.quick, csv_path=ns.csv, config=ns.config)
+    run_bench(quick=ns.quick, csv_path=ns.csv, config=ns.config, programs=ns.program, repeat=ns.repeat)
+    return 0
 
 
 def cmd_batching(ns):
@@ -271,11 +272,17 @@ def build_parser():
                    help="stop a runaway kernel after N warp instructions (default 2e9)")
     r.set_defaults(fn=cmd_run)
     b = sub.add_parser("bench", help="measure simulation speed (warp instructions per second)",
-                       description="Run the benchmark suite and print simulated warp instructions per "
-                                   "second of host time (numba cache warmed first).")
+                       description="Run the benchmark suite (programs x configs) and print, per row, simulated "
+                                   "warp instructions and cycles per second of host time, the slowdown against "
+                                   "the modeled GPU, and the peak memory (ru_maxrss) of the process that ran "
+                                   "the row; every row runs in its own process, numba's cache warmed first.")
     b.add_argument("--quick", action="store_true", help="one small program only")
     b.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
-    b.add_argument("--config", default="h100", help="machine config (default h100)")
+    b.add_argument("--config", default="h100",
+                   help="machine config, or several separated by commas, e.g. h100,a100 (default h100)")
+    b.add_argument("--program", action="append", metavar="NAME[:k=v,...]",
+                   help="run this program instead of the suite, e.g. matmul_tiled:n=512 (repeatable)")
+    b.add_argument("--repeat", type=int, default=2, help="timed runs per row, best kept (default 2)")
     b.set_defaults(fn=cmd_bench)
     h = sub.add_parser("batching", help="seed 000's lesson: many small launches vs one batched launch",
                        description="Simulate COUNT matmuls of N x N launched one at a time (queued, and "
