@@ -128,6 +128,24 @@ def cmd_plot(ns):
     return 0
 
 
+def cmd_report(ns):
+    from .config import load_config
+    from .recipe import parse_recipe, run_recipe
+    from .report_html import write_report
+    from .traces import PICTURE_CAPACITY
+    load_config(ns.config)
+    t0 = time.perf_counter()
+    run = run_recipe(parse_recipe(ns.program), _parse_sets(ns.set), config=ns.config,
+                     trace_capacity=PICTURE_CAPACITY)
+    n = write_report(run, ns.config, ns.output, time.perf_counter() - t0)
+    print(f"wrote {ns.output} ({n / 1e6:.2f} MB): open it in a browser")
+    failed = [c for c in run.checks if not c.passed]
+    if failed:
+        raise CheckFailed(f"check failed: {failed[0].buffer} differs from {failed[0].expr} by {failed[0].error:.2e} "
+                          f"(tolerance {failed[0].tol:g}); the report shows it")
+    return 0
+
+
 def _parse_window(text):
     if text is None:
         return None
@@ -206,6 +224,7 @@ def cmd_occupancy(ns):
 def cmd_coalesce(ns):
     """Static memory prediction from the address streams of the first blocks."""
     from .recipe import parse_recipe, run_recipe
+    from .report import per_request
     run = run_recipe(parse_recipe(ns.program), _parse_sets(ns.set), config=ns.config, timing=False,
                      sample_blocks=ns.blocks)
     for (kernel, grid, block, _), res in zip(run.launches, run.results):
@@ -219,11 +238,7 @@ def cmd_coalesce(ns):
                 continue
             loc, text = prog.where(i)
             text = " ".join(text.split())[:44]
-            if m[i, 3] == 2:
-                per, ideal, unit = m[i, 1] / m[i, 0], m[i, 2] / m[i, 0], "wavefronts"
-            else:
-                per, ideal, unit = m[i, 1] / m[i, 0], max(1.0, m[i, 4] / m[i, 0] / 32), "sectors"
-            space = {1: "global", 2: "shared", 3: "local"}.get(int(m[i, 3]), "?")
+            space, per, ideal, unit = per_request(m, i)
             print(f"  {loc.rsplit(':', 1)[-1]:>5s}  {text:44s} {space:6s} {per:>6.2f} {unit:<10s} {ideal:>6.2f} "
                   f"{100 * ideal / per:>9.0f}%")
     return 0
@@ -320,6 +335,17 @@ def build_parser():
     g.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
     g.add_argument("--config", default="h100", help="machine config (default h100)")
     g.set_defaults(fn=cmd_plot)
+    w = sub.add_parser("report", help="one self-contained HTML page: figures, warp states, source, plots",
+                       description="Run PROGRAM's recipe once, with the warp-state trace, and write one HTML page "
+                                   "that needs no network: the launches and recipe, the check, per launch the "
+                                   "figures of simgpu run with their Nsight Compute metrics, the warp states, the "
+                                   "source with warp-cycles and memory figures per line, and the roofline, stalls, "
+                                   "timeline, memory and occupancy plots.")
+    w.add_argument("program")
+    w.add_argument("-o", "--output", required=True, help="output file, e.g. report.html")
+    w.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
+    w.add_argument("--config", default="h100", help="machine config (default h100)")
+    w.set_defaults(fn=cmd_report)
     t = sub.add_parser("trace", help="record warp states over time for Perfetto (ui.perfetto.dev)",
                        description="Run PROGRAM's recipe through the cycle core and write a trace: one process "
                                    "per SM, one track per warp slot with its states (Nsight Compute's names) and "

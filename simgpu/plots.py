@@ -24,6 +24,7 @@ import numpy as np  # noqa: E402
 
 from .errors import SimgpuError, LaunchError  # noqa: E402
 from .occupancy import occupancy  # noqa: E402
+from .report import per_request  # noqa: E402
 from .traces import read_trace, timeline  # noqa: E402
 from .timing.stalls import NAMES  # noqa: E402
 
@@ -42,12 +43,12 @@ def peak_flops(cfg):
     return cfg["sm_count"] * lanes * 2 * cfg["clock_mhz"] * 1e6
 
 
-def figure(kind, run, config_name):
-    """The matplotlib figure of one kind for a recipe run (its last launch;
-    the roofline draws every launch). The caller closes it."""
+def figure(kind, run, config_name, launch=-1):
+    """The matplotlib figure of one kind for one launch of a recipe run (the
+    last by default; the roofline draws every launch). The caller closes it."""
     if kind not in KINDS:
         raise SimgpuError(f"unknown plot kind {kind!r} (kinds: {', '.join(KINDS)})")
-    res = run.results[-1] if kind != "roofline" else None
+    res = run.results[launch] if kind != "roofline" else None
     name = run.recipe.path
     fig = {"stalls": _stalls, "occupancy": _occupancy, "roofline": _roofline, "memory": _memory,
            "timeline": _timeline}[kind](run, res, name, config_name)
@@ -167,20 +168,15 @@ def _memory(run, res, name, config_name):
     m = s["memory_by_pc"]
     pcs = [i for i in range(prog.n) if m[i, 0] > 0]
     if not pcs:
-        raise SimgpuError(f"{name}: the last launch has no memory instructions to plot")
+        raise SimgpuError(f"{name}: the launch has no memory instructions to plot")
     fig, ax = plt.subplots(figsize=(12, 0.45 * len(pcs) + 2))
     labels, actual, ideal, colors = [], [], [], []
     for i in pcs:
-        req = m[i, 0]
+        space, per, best, _ = per_request(m, i)
         labels.append(_src(prog, i, 40))
-        if m[i, 3] == 2:                      # shared: wavefronts per request vs ideal
-            actual.append(m[i, 1] / req)
-            ideal.append(m[i, 2] / req)
-            colors.append("tab:orange")
-        else:                                 # global/local: sectors per request vs bytes used / 32
-            actual.append(m[i, 1] / req)
-            ideal.append(max(1.0, m[i, 4] / req / 32))
-            colors.append("tab:blue")
+        actual.append(per)
+        ideal.append(best)
+        colors.append("tab:orange" if space == "shared" else "tab:blue")
     y = np.arange(len(pcs))
     ax.barh(y, actual, color=colors, alpha=0.8, label="per request: sectors (blue, global) / wavefronts (orange, shared)")
     ax.plot(ideal, y, "k|", ms=14, mew=2, label="ideal (bytes used / 32; conflict-free wavefronts)")
@@ -206,8 +202,8 @@ def _timeline(run, res, name, config_name):
     cycles), so the shares are exact at any zoom."""
     view = read_trace(res)
     tl = timeline(view)
-    k = len(run.results)
-    kernel = run.launches[-1][0]
+    k = next(i for i, r in enumerate(run.results) if r is res) + 1
+    kernel = run.launches[k - 1][0]
     fig, (a, b) = plt.subplots(2, 1, figsize=(14, 8.5), sharex=True, gridspec_kw={"height_ratios": [3, 1.3]})
     cmap = ListedColormap([NOT_RESIDENT] + [COLORS[n] for n in NAMES])
     x1 = tl.dominant.shape[1] * tl.width
@@ -238,6 +234,6 @@ def _timeline(run, res, name, config_name):
     handles = [Patch(color=COLORS[NAMES[i]], label=NAMES[i]) for i in present]
     handles.append(Patch(facecolor=NOT_RESIDENT, edgecolor="gray", label="not resident"))
     a.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, title="warp state")
-    launch = f"launch {k} of {k}: " if k > 1 else ""
+    launch = f"launch {k} of {len(run.results)}: " if len(run.results) > 1 else ""
     fig.suptitle(f"{name}: {launch}{kernel}, warp states over time ({config_name}, {res.stats['cycles']:,} cycles)")
     return fig

@@ -15,8 +15,23 @@ STALL_HELP = {
 }
 
 
+SPACES = {1: "global", 2: "shared", 3: "local"}      # memory_by_pc column 3
+
+
 def _fmt(n):
     return f"{n:,}"
+
+
+def per_request(m, i):
+    """(space, per request, ideal, unit) of memory instruction i from
+    stats["memory_by_pc"]: 32-byte sectors per request against the bytes
+    its lanes used / 32 (global, local), or shared-memory wavefronts per
+    request against the conflict-free count (their difference is the bank
+    conflicts)."""
+    space = SPACES.get(int(m[i, 3]), "?")
+    if space == "shared":
+        return space, m[i, 1] / m[i, 0], m[i, 2] / m[i, 0], "wavefronts"
+    return space, m[i, 1] / m[i, 0], max(1.0, m[i, 4] / m[i, 0] / 32), "sectors"
 
 
 def format_run(run, config_name, elapsed=None):
@@ -96,17 +111,22 @@ def format_stalls(s, res):
     ranked = sorted(((v, k) for k, v in s["stall_cycles"].items() if v), reverse=True)
     for v, k in ranked[:6]:
         out.append(f"    {k:20s} {100 * v / total:5.1f}%   {STALL_HELP.get(k, '')}")
-    by_pc = s["stall_cycles_by_pc"]
     prog = res.kernel.program
-    stalled = by_pc.sum(axis=1) - by_pc[:, STALL_NAMES.index("selected")]
-    worst = stalled.argsort()[::-1][:3]
-    if stalled.sum() > 0:
+    worst = where_waited(s, 3)
+    if worst:
         out.append("  where warps waited    (instruction, its share of stalled warp-cycles, main reason)")
-        for pc in worst:
-            if stalled[pc] == 0:
-                break
-            reason = STALL_NAMES[int(by_pc[pc].argmax())]
-            loc, text = prog.where(int(pc))
+        for pc, share, reason in worst:
+            loc, text = prog.where(pc)
             text = " ".join(text.split())
-            out.append(f"    {100 * stalled[pc] / stalled.sum():5.1f}%  {loc:28s} {text[:44]:44s} {reason}")
+            out.append(f"    {100 * share:5.1f}%  {loc:28s} {text[:44]:44s} {reason}")
     return out
+
+
+def where_waited(s, most):
+    """The `most` instructions with the most stalled warp-cycles (every state
+    but selected): (pc, share of all stalled warp-cycles, main state)."""
+    by_pc = s["stall_cycles_by_pc"]
+    stalled = by_pc.sum(axis=1) - by_pc[:, STALL_NAMES.index("selected")]
+    total = stalled.sum()
+    return [(int(pc), stalled[pc] / total, STALL_NAMES[int(by_pc[pc].argmax())])
+            for pc in stalled.argsort()[::-1][:most] if stalled[pc] > 0]
