@@ -1,6 +1,6 @@
 //! size n = 1 << 16
 //! size stride = 1
-//! require (n - 1) * stride < 2 ** 32
+//! require (n - 1) * stride < 2 ** 32 or 2 ** 32 % n == 0
 //! buffer a = randn(n, seed=1)
 //! buffer out = zeros(n)
 //! launch strided_copy grid=(n + 255) // 256 block=256 args=(out, a, n, stride)
@@ -31,7 +31,10 @@
 //     i = blockIdx.x * blockDim.x + threadIdx.x
 //     if (i < n) out[i] = a[(i * stride) % n];
 // i * stride is a 32-bit unsigned product, as in Metal; the `require` line
-// keeps it from wrapping, so numpy's 64-bit reference agrees exactly.
+// keeps it from wrapping, or lets it wrap only when n divides 2^32 (n a power
+// of two), where (i * stride mod 2^32) % n = (i * stride) % n -- as in the
+// seed's own run, n = 2^26 at stride 1025 -- so numpy's 64-bit reference
+// agrees exactly.
 
 .version 8.0
 .target sm_90

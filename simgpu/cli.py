@@ -388,9 +388,14 @@ def build_parser():
                        description="Simulate every program recorded on the H200 (traces/h200/programs.json) at its "
                                    "recorded sizes and print, per launch, the counters that must match exactly, "
                                    "the errors of cycles, warp instructions, DRAM bytes and hit rates, the dominant "
-                                   "stall, and the suite's MAPE, Pearson and rank correlation of cycles.")
-    m.add_argument("--config", default="h200", help="config to simulate (default h200)")
-    m.add_argument("--record", default=None, help="record to compare with (default traces/h200/programs.json)")
+                                   "stall, and the suite's MAPE, Pearson and rank correlation of cycles. With "
+                                   "--config apple-m4: the config's predicted ratios (stride sweep, matmul ladder, "
+                                   "vector_add bandwidth vs peak) against seed 000's Apple M4 measurements.")
+    m.add_argument("--config", default="h200", help="config to simulate (default h200; apple-m4: the seed's M4 ratios)")
+    m.add_argument("--record", default=None, help="record to compare with (default traces/h200/programs.json; "
+                                                  "for apple-m4 traces/apple-m4/seed000.json)")
+    m.add_argument("--set", action="append", metavar="NAME=N",
+                   help="apple-m4 only: simulated sizes stride_n, vector_n, matmul_n (e.g. matmul_n=512)")
     m.add_argument("--programs", help="only these programs, e.g. vector_add,matmul_tiled")
     m.add_argument("--json", metavar="FILE", help="also write the rows and the summary as JSON")
     m.add_argument("--plot", metavar="FILE", help="also draw the cycles scatter and stall bars (.png or .svg)")

@@ -379,16 +379,35 @@ def write_json(result, out):
 
 
 def cli_compare(ns):
-    """`simgpu compare`: the table, and --json / --plot when asked."""
+    """`simgpu compare`: the table, and --json / --plot when asked. An Apple config
+    is compared with seed 000's M4 measurements (simgpu.compare_m4) instead."""
+    from .config import load_config
     if ns.plot and not ns.plot.lower().endswith((".png", ".svg")):
         raise SimgpuError(f"--plot {ns.plot}: give a .png or .svg file name")
-    programs = [p.strip() for p in ns.programs.split(",") if p.strip()] if ns.programs else None
-    result = compare_suite(ns.record, ns.config, programs)
-    print(format_table(result))
+    apple = str(load_config(ns.config).get("compute_capability", "")).startswith("apple")
+    sets = {}
+    for item in ns.set or ():
+        key, eq, val = item.partition("=")
+        if not eq or not val.strip().isdigit() or int(val) < 1:
+            raise SimgpuError(f"--set {item!r}: expected NAME=POSITIVE_INTEGER")
+        sets[key.strip()] = int(val)
+    if sets and not apple:
+        raise SimgpuError("--set applies to an Apple config (sizes of the ratios); recorded runs have their own sizes")
+    if apple:
+        from .compare_m4 import compare_m4, format_m4, plot_m4
+        if ns.programs:
+            raise SimgpuError("--programs applies to the recorded H200 runs; the Apple comparison is a fixed set")
+        result = compare_m4(ns.config, ns.record, sets)
+        text, plot = format_m4(result), plot_m4
+    else:
+        programs = [p.strip() for p in ns.programs.split(",") if p.strip()] if ns.programs else None
+        result = compare_suite(ns.record, ns.config, programs)
+        text, plot = format_table(result), plot_comparison
+    print(text)
     if ns.json:
         write_json(result, ns.json)
         print(f"wrote {ns.json}")
     if ns.plot:
-        plot_comparison(result, ns.plot)
+        plot(result, ns.plot)
         print(f"wrote {ns.plot}")
     return 0
