@@ -85,6 +85,17 @@ def cmd_bench(ns):
     return 0
 
 
+def cmd_sweep(ns):
+    from .sweep import format_summary, parse_sets, sweep
+    sets = parse_sets(ns.set)
+    if not sets:
+        raise SimgpuError("sweep needs at least one --set NAME=VALUES, e.g. --set n=1700:1900:4")
+    # a sampled-simulation switch (--sample) will go to every point as launch_options={"sample": ...}
+    res = sweep(ns.program, sets, config=ns.config, out_dir=ns.output, scheduler=ns.scheduler, workers=ns.workers)
+    print(format_summary(res))
+    return 0
+
+
 def cmd_batching(ns):
     from .batching import batching_demo
     if ns.count < 1 or ns.n < 16 or ns.n % 16:
@@ -299,6 +310,21 @@ def build_parser():
                    help="run this program instead of the suite, e.g. matmul_tiled:n=512 (repeatable)")
     b.add_argument("--repeat", type=int, default=2, help="timed runs per row, best kept (default 2)")
     b.set_defaults(fn=cmd_bench)
+    s = sub.add_parser("sweep", help="run a program over a grid of sizes on Dask, cached per point",
+                       description="Run PROGRAM's recipe at every point of the --set grid on a dask.distributed "
+                                   "cluster (a LocalCluster, one worker process per core, unless --scheduler), "
+                                   "caching each point's figures as JSON under OUT/points so that an interrupted "
+                                   "sweep resumes; write OUT/results.csv and OUT/sweep.png (simulated time vs "
+                                   "the swept size, wave boundaries marked).")
+    s.add_argument("program")
+    s.add_argument("--set", action="append", metavar="NAME=VALUES",
+                   help="a size's values: start:stop:step (stop included), a comma list, or both, e.g. "
+                        "n=1700:1900:4 or tile=128x128,256x128 (repeatable: the points are the product)")
+    s.add_argument("--config", default="h100", help="machine config (default h100)")
+    s.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, e.g. tcp://host:8786")
+    s.add_argument("--workers", type=int, help="LocalCluster worker processes (default: the host's cores)")
+    s.add_argument("-o", "--output", metavar="DIR", help="output folder (default sweep-PROGRAM)")
+    s.set_defaults(fn=cmd_sweep)
     h = sub.add_parser("batching", help="seed 000's lesson: many small launches vs one batched launch",
                        description="Simulate COUNT matmuls of N x N launched one at a time (queued, and "
                                    "waiting for each) and as one batched launch: kernel times from the "
