@@ -169,7 +169,8 @@ class Sweep:
 
 
 class Progress:
-    """A one-line bar on stderr when it is a terminal; silent otherwise."""
+    """A one-line bar on stderr when it is a terminal (none otherwise); a
+    failed point's line is written either way."""
 
     def __init__(self, total, stream=None):
         self.stream = stream or sys.stderr
@@ -218,8 +219,8 @@ def _cluster(scheduler, workers, processes, n_points):
     if scheduler:
         try:
             return Client(scheduler, timeout="20s"), None
-        except (OSError, TimeoutError) as e:
-            raise SimgpuError(f"--scheduler {scheduler}: cannot connect ({e})") from None
+        except Exception as e:                 # refused, timed out, not an address
+            raise SimgpuError(f"--scheduler {scheduler}: cannot connect ({type(e).__name__}: {e})") from None
     n = max(1, min(workers or os.cpu_count() or 1, n_points))
     # memory_limit=0: no per-worker budget; the nanny would otherwise pause or kill a worker
     # whose one simulation outgrows total memory / workers
@@ -249,7 +250,10 @@ def sweep(program, sets, config="h100", out_dir=None, scheduler=None, workers=No
     cfg = dict(load_config(config))
     options = dict(launch_options or {})
     out = Path(out_dir or f"sweep-{path.stem}")
-    (out / "points").mkdir(parents=True, exist_ok=True)
+    try:
+        (out / "points").mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SimgpuError(f"-o {out}: {e.strerror or e}") from None
     from .exec.jit import CACHE_DIR
     ident = {"program": _digest(text), "config": _digest(json.dumps(cfg, sort_keys=True, default=str)),
              "options": options, "model": Path(CACHE_DIR).name}

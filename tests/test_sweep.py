@@ -129,7 +129,9 @@ def test_cli(tmp_path, capsys):
     for args, message in ((["--set", "m=1"], "--set m: no such size (sizes: n)"),
                           ([], "sweep needs at least one --set"),
                           (["--set", "n=1", "--workers", "0"], "--workers must be at least 1"),
-                          (["--set", "n=1", "--config", "nope"], "unknown config 'nope'")):
+                          (["--set", "n=1", "--config", "nope"], "unknown config 'nope'"),
+                          (["--set", "n=1", "--scheduler", "nonsense"],
+                           "--scheduler nonsense: cannot connect (ValueError: missing port number")):
         assert main(["sweep", str(PROGRAMS / "vector_add.s"), "-o", str(out), *args]) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, err
