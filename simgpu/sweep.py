@@ -223,8 +223,10 @@ def _cluster(scheduler, workers, processes, n_points):
             raise SimgpuError(f"--scheduler {scheduler}: cannot connect ({type(e).__name__}: {e})") from None
     n = max(1, min(workers or os.cpu_count() or 1, n_points))
     # memory_limit=0: no per-worker budget; the nanny would otherwise pause or kill a worker
-    # whose one simulation outgrows total memory / workers
-    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=processes, dashboard_address=None,
+    # whose one simulation outgrows total memory / workers. dashboard_address=":0": the
+    # scheduler's HTTP server on a free port (it starts one even without a dashboard, on
+    # 8787 by default, which another sweep may hold)
+    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=processes, dashboard_address=":0",
                            silence_logs=logging.ERROR, memory_limit=0)
     return Client(cluster), cluster
 

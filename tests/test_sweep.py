@@ -139,7 +139,7 @@ def test_cli(tmp_path, capsys):
 
 def test_an_existing_scheduler(tmp_path):
     from dask.distributed import LocalCluster
-    with LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=1, processes=False, dashboard_address=":0") as cluster:
         res = S.sweep(PROGRAMS / "vector_add.s", {"n": ["100", "300"]}, out_dir=tmp_path,
                       scheduler=cluster.scheduler_address, progress_stream=io.StringIO(), plot=False)
         assert (res.computed, res.failed) == (2, 0)
