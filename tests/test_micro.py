@@ -1,0 +1,103 @@
+"""The calibration microbenchmarks (programs/micro/) and tools/calibrate_h200.py:
+every program runs on simgpu and passes its check, and the calibration,
+fed a record made in tmp_path from simgpu's own runs (a stand-in for the
+H200's, never committed), derives what it should -- for the latencies,
+exactly the values the h200 config gave the simulation."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from simgpu.config import load_config
+from simgpu.recipe import parse_recipe, run_recipe
+
+ROOT = Path(__file__).resolve().parents[1]
+MICRO = sorted((ROOT / "programs" / "micro").glob("*.s"))
+sys.path.insert(0, str(ROOT / "tools"))
+import calibrate_h200  # noqa: E402
+
+
+@pytest.mark.parametrize("path", MICRO, ids=[p.stem for p in MICRO])
+def test_every_micro_program_runs_and_passes_its_check(path):
+    run = run_recipe(parse_recipe(path), config="h200")
+    assert run.checks and all(c.passed for c in run.checks), [(c.buffer, c.error) for c in run.checks]
+    # every benchmark launches its measured kernel twice, the second time with twice the work
+    kernels = [k for k, *_ in run.launches]
+    assert len(kernels) >= 2 and all(kernels.count(k) == 2 for k in set(kernels))
+
+
+# (program, sizes) simulated for the synthetic record: small, but each run as the calibration expects it
+RUNS = [("latency_fp32", {"steps": 64}), ("latency_fp64", {"steps": 64}), ("latency_int", {"steps": 64}),
+        ("latency_sfu", {"steps": 64}), ("latency_shfl", {"steps": 64}), ("latency_shared", {"steps": 16}),
+        ("latency_global", {"level": "l1"}), ("latency_global", {"level": "l2", "n": 1 << 17, "steps": 4096}),
+        ("latency_global", {"level": "dram", "n": 65536, "steps": 256}),
+        ("bandwidth_copy", {"n": 1 << 18}), ("bandwidth_l2", {"n": 1 << 16, "blocks": 16, "passes": 2})]
+
+
+def _entry(program, sets):
+    path = f"programs/micro/{program}.s"
+    run = run_recipe(parse_recipe(ROOT / path), {k: str(v) for k, v in sets.items()}, config="h200")
+    return {"program": path, "sizes": dict(run.sizes),
+            "checks": [{"buffer": c.buffer, "error": c.error, "tol": c.tol, "passed": c.passed} for c in run.checks],
+            "ncu": {"launches": [{"kernel": k, "gpc__cycles_elapsed.max": float(r.stats["cycles"]),
+                                  "gpu__time_duration.sum": 1000 * r.stats["time_us"]}
+                                 for (k, *_), r in zip(run.launches, run.results)]}}
+
+
+@pytest.fixture(scope="module")
+def synthetic(tmp_path_factory):
+    d = tmp_path_factory.mktemp("micro")
+    entries = [_entry(p, s) for p, s in RUNS]
+    for k, e in enumerate(entries):     # one file per run, as tools/device_micro.sh writes them
+        (d / f"micro_{k}.json").write_text(json.dumps(
+            {"device": "simgpu h200 (synthetic, for this test)", "date": "2000-01-01", "programs": [e]}))
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "calibrate_h200.py"), str(d)],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stderr
+    values = {}
+    for ln in r.stdout.splitlines():
+        if not ln.startswith("#"):
+            key, _, rest = ln.partition(" = ")
+            values[key] = float(rest.split("  # ")[0])
+    return entries, values, r.stdout
+
+
+def test_latencies_recover_the_configured_values(synthetic):
+    _, values, _ = synthetic
+    cfg = load_config("h200")
+    for key in ("latency_fp32_cycles", "latency_fp64_cycles", "latency_sfu_cycles", "latency_shared_cycles",
+                "latency_l1_cycles", "latency_l2_cycles", "latency_dram_cycles", "latency_int_cycles"):
+        assert values[key] == cfg[key], (key, values[key], cfg[key])
+
+
+def test_bandwidths_are_the_added_bytes_over_the_added_time(synthetic):
+    entries, values, _ = synthetic
+    copy = next(e for e in entries if e["program"].endswith("bandwidth_copy.s"))
+    t1, t2 = (L["gpu__time_duration.sum"] for L in copy["ncu"]["launches"])
+    assert values["dram_bandwidth_gbs"] == round(8 * copy["sizes"]["n"] / (t2 - t1))
+    l2 = next(e for e in entries if e["program"].endswith("bandwidth_l2.s"))
+    c1, c2 = (L["gpc__cycles_elapsed.max"] for L in l2["ncu"]["launches"])
+    sz = l2["sizes"]
+    expect = 4 * sz["n"] * sz["passes"] / (c2 - c1) / 32 / load_config("h200")["l2_slices"]
+    assert values["l2_slice_sectors_per_cycle"] == round(expect, 2)
+
+
+def test_every_line_cites_its_record(synthetic):
+    _, _, out = synthetic
+    lines = [ln for ln in out.splitlines() if not ln.startswith("#")]
+    assert len(lines) == 10
+    for ln in lines:
+        assert "  # meas: " in ln and "/micro_" in ln
+        assert " launches " in ln and ("gpc__cycles_elapsed.max " in ln or "gpu__time_duration.sum " in ln)
+        assert "simgpu h200 (synthetic, for this test), 2000-01-01)" in ln
+    assert "# dependent IMAD:" in out and "# dependent SHFL.BFLY" in out and "no record" not in out
+
+
+def test_a_chase_that_does_not_go_around_its_chain_is_refused():
+    e = {"program": "programs/micro/latency_global.s", "checks": [],
+         "sizes": {"level": "l2", "n": 4096, "stride": 1, "steps": 1024},
+         "ncu": {"launches": [{"kernel": "chase", "gpc__cycles_elapsed.max": 1.0}] * 2}}
+    figs, problems = calibrate_h200.derive([("r.json", {"programs": [e]})], 64)
+    assert figs == [] and "do not go once around the 4096-link chain" in problems[0]
