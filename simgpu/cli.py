@@ -27,9 +27,21 @@ def _parse_sets(items):
     return sets
 
 
+def _run_recipe(ns, **kw):
+    """The recipe of ns.program with ns.set on ns.config, with a progress bar
+    on a terminal (simgpu.progress) while it simulates."""
+    from .progress import LaunchProgress
+    from .recipe import parse_recipe, run_recipe
+    bar = LaunchProgress()
+    try:
+        return run_recipe(parse_recipe(ns.program), _parse_sets(ns.set), config=ns.config, progress=bar, **kw)
+    finally:
+        bar.clear()
+
+
 def cmd_run(ns):
     from .config import load_config
-    from .recipe import parse_recipe, run_recipe
+    from .recipe import parse_recipe
     from .report import format_launch, format_run
     load_config(ns.config)                     # a bad config is reported before any work
     kw = {}
@@ -39,12 +51,12 @@ def cmd_run(ns):
         kw["max_warp_instructions"] = ns.max_instructions
     if ns.kernel or ns.grid or ns.block or ns.arg:
         return _run_plain(ns, kw, format_launch)
-    recipe = parse_recipe(ns.program)
+    parse_recipe(ns.program)                   # a bad recipe is reported before any work
     if ns.trace:
         from .traces import DEFAULT_CAPACITY
         kw["trace_capacity"] = DEFAULT_CAPACITY
     t0 = time.perf_counter()
-    run = run_recipe(recipe, _parse_sets(ns.set), config=ns.config, **kw)
+    run = _run_recipe(ns, **kw)
     elapsed = time.perf_counter() - t0
     print(format_run(run, ns.config, elapsed))
     if ns.trace:
@@ -128,12 +140,11 @@ def cmd_compare(ns):
 
 def cmd_plot(ns):
     from .plots import plot
-    from .recipe import parse_recipe, run_recipe
     kw = {}
     if ns.kind == "timeline":
         from .traces import PICTURE_CAPACITY
         kw["trace_capacity"] = PICTURE_CAPACITY
-    run = run_recipe(parse_recipe(ns.program), _parse_sets(ns.set), config=ns.config, **kw)
+    run = _run_recipe(ns, **kw)
     plot(ns.kind, run, ns.output, ns.config)
     print(f"wrote {ns.output}")
     return 0
@@ -141,13 +152,11 @@ def cmd_plot(ns):
 
 def cmd_report(ns):
     from .config import load_config
-    from .recipe import parse_recipe, run_recipe
     from .report_html import write_report
     from .traces import PICTURE_CAPACITY
     load_config(ns.config)
     t0 = time.perf_counter()
-    run = run_recipe(parse_recipe(ns.program), _parse_sets(ns.set), config=ns.config,
-                     trace_capacity=PICTURE_CAPACITY)
+    run = _run_recipe(ns, trace_capacity=PICTURE_CAPACITY)
     n = write_report(run, ns.config, ns.output, time.perf_counter() - t0)
     print(f"wrote {ns.output} ({n / 1e6:.2f} MB): open it in a browser")
     failed = [c for c in run.checks if not c.passed]
@@ -180,10 +189,8 @@ def _parse_sms(text):
 
 
 def cmd_trace(ns):
-    from .recipe import parse_recipe, run_recipe
     from .traces import DEFAULT_CAPACITY, write_trace
-    run = run_recipe(parse_recipe(ns.program), _parse_sets(ns.set), config=ns.config,
-                     trace_capacity=ns.capacity or DEFAULT_CAPACITY)
+    run = _run_recipe(ns, trace_capacity=ns.capacity or DEFAULT_CAPACITY)
     outs = [ns.output] if len(run.results) == 1 else \
         [f"{ns.output.rsplit('.', 1)[0]}.{k}.{ns.output.rsplit('.', 1)[-1]}" for k in range(len(run.results))]
     for res, out, (kernel, *_) in zip(run.results, outs, run.launches):

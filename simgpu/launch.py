@@ -217,7 +217,7 @@ def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
 
 def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_thread=None,
            max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS, timing=True, trace_capacity=0,
-           sample_blocks=None):
+           sample_blocks=None, progress=None):
     """Run `kernel` over `grid` x `block` threads; numpy arrays in `args` are updated in place.
 
     timing=True (the default) runs the cycle-level model and adds cycles,
@@ -225,7 +225,10 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     functional engine (results and instruction counts only). trace_capacity > 0
     records up to that many warp-state intervals in stats["trace"] (simgpu.traces
     writes them for Perfetto). sample_blocks=k (functional engine only) runs just
-    the first k blocks: the address streams the static predictors look at."""
+    the first k blocks: the address streams the static predictors look at.
+    progress(blocks_done, blocks, cycles, warp_instructions), with timing,
+    is called a few times a second while the run goes on (simgpu.progress
+    draws a bar from it); the result is the same with or without it."""
     from .exec.functional import run_grid
     from .exec.state import make_mem, make_warps, make_work
     from .memory import SCRATCH_SIZE
@@ -271,7 +274,8 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     if timing:
         from .timing.run import simulate
         rc, err, W, tstats, pc_counts = simulate(prog, cfg, grid, block, dev, params, int(shared_bytes),
-                                                 regs_per_thread, max_warp_instructions, trace_capacity)
+                                                 regs_per_thread, max_warp_instructions, trace_capacity,
+                                                 progress)
         if rc != 0:
             raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
         dev.copy_back()

@@ -18,6 +18,14 @@ attribution is exact without stepping idle cycles.
 
 Blocks are dispatched to SMs in waves: the first up to `blocks_per_sm` per
 SM, round-robin over SMs, then each finished block's slot takes the next.
+
+A run can be done in pieces (`until`: return at that cycle, resume with the
+same state; the pieces give the same result as one call, since a pause falls
+between two evaluation instants), which is how a progress bar is drawn.
+Over time, cumulative counters (instructions issued, L2 hits and misses,
+DRAM bytes, resident warps) are sampled at bin boundaries into `series`;
+when the bins run out, every other sample is dropped and the bin width
+doubles, so the series stays bounded (SERIES_BINS) whatever the length.
 """
 from collections import namedtuple
 
@@ -28,7 +36,7 @@ from ..exec.jit import njit
 from ..exec.state import W_BARRIER, W_DONE
 from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
-from ..memory.hierarchy import atomic_request, global_request, shared_request
+from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, atomic_request, global_request, shared_request
 from ..ptx import codes as C
 from . import stalls as S
 from .policies import pick_warp
@@ -40,13 +48,18 @@ TimingState = namedtuple("TimingState", [
     "dep_ready", "dep_reason", "st_state", "st_since", "st_pc", "warp_start", "resident",
     "pipe_free", "sp_next", "last_warp", "stall", "stall_pc",
     "sm_warps", "sm_busy_since", "sm_active", "slot_warps_left", "stats",
-    "trace", "trace_n", "slot_start", "slot_bid"])
+    "trace", "trace_n", "slot_start", "slot_bid", "series", "series_n"])
 
 # trace record columns: warp slot (or block slot for block lifetimes), state, start, end, pc (or block id)
 TRACE_BLOCK = 100            # state code of a block-lifetime record
 
 # stats indices
-ST_CYCLES, ST_WARP_CYCLES, ST_MAX_PENDING, ST_LAST_EXIT, ST_BLOCKS_DONE = range(5)
+ST_CYCLES, ST_WARP_CYCLES, ST_MAX_PENDING, ST_LAST_EXIT, ST_BLOCKS_DONE, ST_NOW, ST_NEXT_BLOCK, ST_STARTED = range(8)
+
+# series: cumulative samples at multiples of the bin width (series_n: [samples, width])
+SERIES_BINS = 512
+(SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_DRAM_RD, SE_DRAM_WR, SE_WARPS) = range(6)
+SERIES_FIELDS = ("warp_instructions", "l2_hits", "l2_misses", "dram_read_bytes", "dram_write_bytes", "resident_warps")
 
 
 def make_timing_state(n_warps, n_slots, n_sp, n_sm, prog, trace_capacity=0):
@@ -67,7 +80,34 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, prog, trace_capacity=0):
         stats=np.zeros(8, np.int64),
         trace=np.zeros((max(1, trace_capacity), 5), np.int64),
         trace_n=np.array([0, trace_capacity, 0], np.int64),      # count, capacity, dropped
-        slot_start=np.zeros(n_slots, np.int64), slot_bid=np.zeros(n_slots, np.int64))
+        slot_start=np.zeros(n_slots, np.int64), slot_bid=np.zeros(n_slots, np.int64),
+        series=np.zeros((SERIES_BINS + 1, len(SERIES_FIELDS)), np.int64),
+        series_n=np.array([0, 64], np.int64))
+
+
+@njit
+def sample_series(TS, MS, counts, now):
+    """Take the samples due at bin boundaries up to `now` (cumulative values:
+    nothing happens between the previous event and `now`)."""
+    while TS.series_n[0] * TS.series_n[1] <= now:
+        k = TS.series_n[0]
+        if k > SERIES_BINS:                   # full: keep every other sample, double the width
+            for j in range(SERIES_BINS // 2 + 1):
+                for f in range(TS.series.shape[1]):
+                    TS.series[j, f] = TS.series[2 * j, f]
+            TS.series_n[0] = SERIES_BINS // 2 + 1
+            TS.series_n[1] *= 2
+            continue
+        TS.series[k, SE_INSTR] = counts[0]
+        TS.series[k, SE_L2_HIT] = MS.counters[C_L2_HIT]
+        TS.series[k, SE_L2_MISS] = MS.counters[C_L2_MISS]
+        TS.series[k, SE_DRAM_RD] = MS.counters[C_DRAM_RD]
+        TS.series[k, SE_DRAM_WR] = MS.counters[C_DRAM_WR]
+        warps = 0
+        for sm in range(TS.sm_warps.shape[0]):
+            warps += TS.sm_warps[sm]
+        TS.series[k, SE_WARPS] = warps
+        TS.series_n[0] = k + 1
 
 
 @njit
@@ -187,20 +227,33 @@ def retire_warp(TS, w, sm, now):
 
 @njit
 def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, nblocks, max_instr,
-              U, I, F, err, counts, pc_counts, mstat, scratch):
-    """Simulate the whole grid. Returns 0, or -1 with err filled on a fault."""
+              U, I, F, err, counts, pc_counts, mstat, scratch, until):
+    """Simulate the grid up to cycle `until` (INF: to the end). Returns 0 when
+    the grid is done, 1 when paused at `until` (call again to go on), or -1
+    with err filled on a fault."""
     wps = bps * wpb                     # warp slots per SM
-    next_block = 0
-    # first wave: one block per SM in turn, up to blocks_per_sm each
-    for k in range(bps):
-        for sm in range(n_sm):
-            if next_block < nblocks:
-                launch_block(W, M, TS, sm, k, next_block, bps, wpb, 0)
-                next_block += 1
-    for g in range(n_sm * n_sp):
-        TS.sp_next[g] = 0
-    now = np.int64(0)
+    if TS.stats[ST_STARTED] == 0:
+        TS.stats[ST_STARTED] = 1
+        next_block = 0
+        # first wave: one block per SM in turn, up to blocks_per_sm each
+        for k in range(bps):
+            for sm in range(n_sm):
+                if next_block < nblocks:
+                    launch_block(W, M, TS, sm, k, next_block, bps, wpb, 0)
+                    next_block += 1
+        for g in range(n_sm * n_sp):
+            TS.sp_next[g] = 0
+        now = np.int64(0)
+    else:
+        next_block = TS.stats[ST_NEXT_BLOCK]
+        now = TS.stats[ST_NOW]
     while True:
+        if TS.series_n[0] * TS.series_n[1] <= now:
+            sample_series(TS, MS, counts, now)
+        if now >= until:
+            TS.stats[ST_NOW] = now
+            TS.stats[ST_NEXT_BLOCK] = next_block
+            return 1
         t_next = INF
         for sm in range(n_sm):
             if TS.sm_warps[sm] == 0:
@@ -324,4 +377,5 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, nblocks, max_ins
     if TS.stats[ST_MAX_PENDING] > end:
         end = TS.stats[ST_MAX_PENDING]
     TS.stats[ST_CYCLES] = end
+    sample_series(TS, MS, counts, end)
     return 0

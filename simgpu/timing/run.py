@@ -1,5 +1,7 @@
 """Running a launch through the cycle core and turning its counters into
 stats (names as the issue fixes them, meanings as Nsight Compute's)."""
+import time
+
 import numpy as np
 
 from ..exec.state import make_mem, make_warps, make_work
@@ -9,7 +11,8 @@ from ..occupancy import occupancy
 from ..ptx import codes as C
 from ..regalloc import max_live_registers
 from . import stalls as S
-from .core import ST_CYCLES, ST_WARP_CYCLES, make_timing_state, run_timed
+from .core import (INF, SE_DRAM_RD, SE_DRAM_WR, SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_WARPS, ST_BLOCKS_DONE,
+                   ST_CYCLES, ST_NOW, ST_WARP_CYCLES, make_timing_state, run_timed)
 from .policies import POLICIES
 from .tables import build_tables
 
@@ -68,8 +71,11 @@ def barrier_count(prog):
     return len(ids) if ids else (1 if any(prog.op[i] in (C.OP_BAR, C.OP_BARRIER) for i in range(prog.n)) else 0)
 
 
-def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread, max_instr, trace_capacity=0):
-    """Returns (rc, err, state, stats) for the whole grid on the config's GPU."""
+def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread, max_instr, trace_capacity=0,
+             progress=None):
+    """Returns (rc, err, state, stats) for the whole grid on the config's GPU.
+    progress(blocks_done, blocks, cycles, warp_instructions), when given, is
+    called about four times a second of host time while the run goes on."""
     nthreads = block[0] * block[1] * block[2]
     nblocks = grid[0] * grid[1] * grid[2]
     regs = regs_per_thread if regs_per_thread is not None else max_live_registers(prog)
@@ -90,8 +96,12 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     U, I, F, err, counts, pc_counts, mstat, scratch = make_work(prog, len(C.OPCODES), SCRATCH_SIZE)
     l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block if shared else 0)
     MS = make_memsys(cfg, n_sm, l1_bytes)
-    rc = run_timed(prog.arrays(), W, M, T, TS, MS, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
-                   nblocks, max_instr, U, I, F, err, counts, pc_counts, mstat, scratch)
+    args = (prog.arrays(), W, M, T, TS, MS, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
+            nblocks, max_instr, U, I, F, err, counts, pc_counts, mstat, scratch)
+    if progress is None:
+        rc = run_timed(*args, INF)
+    else:
+        rc = _run_in_pieces(args, TS, counts, nblocks, progress)
     # the front end's fixed cost (Nsight's gpc__cycles_elapsed includes it) plus the simulated run
     cycles = int(TS.stats[ST_CYCLES]) + cfg["launch_latency_cycles"]
     sm_active = int(TS.sm_active.sum())
@@ -119,12 +129,54 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         **memory_stats(prog, mstat),
         **hierarchy_stats(MS, cycles, cfg, l1_bytes),
     }
+    stats["series"] = series_stats(TS, MS.counters, counts, int(TS.stats[ST_CYCLES]))
     if trace_capacity:
         n = int(TS.trace_n[0])
         stats["trace"] = {"records": TS.trace[:n].copy(), "dropped": int(TS.trace_n[2]),
                           "warps_per_sm": bps * wpb, "blocks_per_sm": bps, "sub_partitions": n_sp,
                           "launch_latency_cycles": cfg["launch_latency_cycles"]}
     return rc, err, W, stats, pc_counts
+
+
+FIRST_PIECE = 2048           # cycles; later pieces are sized to take PIECE_SECONDS of host time
+PIECE_SECONDS = 0.25
+
+
+def _run_in_pieces(args, TS, counts, nblocks, progress):
+    """run_timed in pieces of simulated cycles sized to take about
+    PIECE_SECONDS of host time each, reporting between them (the same result
+    as one call)."""
+    chunk = FIRST_PIECE
+    while True:
+        t0 = time.perf_counter()
+        rc = run_timed(*args, int(TS.stats[ST_NOW]) + chunk)
+        progress(int(TS.stats[ST_BLOCKS_DONE]), nblocks, int(TS.stats[ST_NOW] if rc == 1 else TS.stats[ST_CYCLES]),
+                 int(counts[0]))
+        if rc != 1:
+            return rc
+        dt = time.perf_counter() - t0
+        chunk = max(FIRST_PIECE // 8, int(chunk * min(4.0, PIECE_SECONDS / max(dt, 1e-3))))
+
+
+def series_stats(TS, MS_counters, counts, cycles_simulated):
+    """The run's counters over time: samples every `bin_cycles` cycles (the
+    last bin ends with the run), as per-bin figures."""
+    n, width = int(TS.series_n[0]), int(TS.series_n[1])
+    cum = TS.series[:n].astype(np.float64)
+    final = np.zeros((1, cum.shape[1]))
+    final[0, SE_INSTR] = counts[0]
+    final[0, [SE_L2_HIT, SE_L2_MISS, SE_DRAM_RD, SE_DRAM_WR]] = MS_counters[[C_L2_HIT, C_L2_MISS, C_DRAM_RD,
+                                                                          C_DRAM_WR]]
+    if n and cycles_simulated <= (n - 1) * width:        # the run ended on the last sample
+        cum, n = cum[:-1], n - 1
+    cum = np.vstack([cum, final])
+    t = np.append(np.arange(n) * width, cycles_simulated).astype(np.int64)
+    d = np.diff(cum, axis=0)
+    dt = np.diff(t).astype(np.float64)
+    return {"bin_cycles": width, "start": t[:-1], "end": t[1:],
+            "warp_instructions": d[:, SE_INSTR], "l2_hits": d[:, SE_L2_HIT], "l2_misses": d[:, SE_L2_MISS],
+            "dram_read_bytes": d[:, SE_DRAM_RD], "dram_write_bytes": d[:, SE_DRAM_WR],
+            "resident_warps": cum[:-1, SE_WARPS], "cycles": dt}
 
 
 def l1_data_bytes(cfg, shared_per_sm):
