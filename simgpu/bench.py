@@ -131,12 +131,13 @@ def run_row(path, sets, config, repeat=2):
     return row
 
 
-HEADER = (f"{'program':17s} {'config':7s} {'sizes':13s} {'warp instr':>11s} {'cycles':>10s} {'timed s':>8s} "
-          f"{'M instr/s':>9s} {'k cycles/s':>10s} {'slowdown':>9s} {'functional M instr/s':>20s} {'peak MB':>8s}")
+def header(width=13):
+    return (f"{'program':17s} {'config':7s} {'sizes':{width}s} {'warp instr':>11s} {'cycles':>10s} {'timed s':>8s} "
+            f"{'M instr/s':>9s} {'k cycles/s':>10s} {'slowdown':>9s} {'functional M instr/s':>20s} {'peak MB':>8s}")
 
 
-def format_row(r):
-    return (f"{r['program']:17s} {r['config']:7s} {r['sizes']:13s} {r['warp_instructions']:>11,} {r['cycles']:>10,} "
+def format_row(r, width=13):
+    return (f"{r['program']:17s} {r['config']:7s} {r['sizes']:{width}s} {r['warp_instructions']:>11,} {r['cycles']:>10,} "
             f"{r['seconds']:>8.3f} {r['warp_instr_per_s'] / 1e6:>9.2f} {r['cycles_per_s'] / 1e3:>10.1f} "
             f"{r['slowdown']:>9.2g} {r['functional_warp_instr_per_s'] / 1e6:>20.2f} "
             f"{r['peak_rss_mb']:>8.0f}")
@@ -154,18 +155,20 @@ def run_bench(quick=False, csv_path=None, config="h100", programs=None, repeat=2
         raise SimgpuError(f"--repeat must be at least 1, got {repeat}")
     suite = [parse_program(p) for p in programs] if programs else (SUITE[:1] if quick else SUITE)
     suite = [(program_path(name), sets) for name, sets in suite]
-    for path, sets in suite:
-        resolve_sizes(parse_recipe(path), sets)         # unknown sizes, failed requirements: before any work
+    width = 13
+    for path, sets in suite:                            # unknown sizes, failed requirements: before any work
+        sizes = resolve_sizes(parse_recipe(path), sets)
+        width = max(width, len(" ".join(f"{k}={v}" for k, v in sizes.items())))
     _warm(configs[0])                                   # fill numba's disk cache once, here
     out(f"configs {', '.join(configs)}; host cores {os.cpu_count()}; best of {repeat}; "
         "each row in its own process (peak MB: its ru_maxrss)")
-    out(HEADER)
+    out(header(width))
     rows = []
     for c in configs:
         for path, sets in suite:
             row = run_row(path, sets, c, repeat)
             rows.append(row)
-            out(format_row(row))
+            out(format_row(row, width))
     if rows:
         base = min(r["baseline_rss_mb"] for r in rows)
         out(f"(a row's process after imports and warm-up: {base:.0f} MB or more)")
