@@ -13,7 +13,8 @@ configs. Per row:
 
 Each row runs in a fresh Python process, so that its peak memory is its own
 (ru_maxrss never goes down within a process); numba's on-disk cache is warmed
-first and every child runs a small warm-up launch before timing, so
+first, in a process of its own (so it is the cache of the sources as they are
+now), and every row's process runs a small warm-up launch before timing, so
 compilation and cache loading are not counted.
 """
 import csv
@@ -116,16 +117,24 @@ def _child(spec):
     print(json.dumps(row))
 
 
+def _python(code, arg, what):
+    """Run `code` in a fresh Python process (sys.argv[1] = arg); its last line of output."""
+    proc = subprocess.run([sys.executable, "-c", "import sys; " + code, arg], capture_output=True, text=True)
+    lines = proc.stdout.strip().splitlines()
+    if proc.returncode != 0:
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SimgpuError(f"{what}: its process failed: {tail}")
+    return lines[-1] if lines else ""
+
+
 def run_row(path, sets, config, repeat=2):
     """measure() in a fresh Python process, with that process's peak memory."""
     spec = json.dumps({"path": str(path), "sets": sets, "config": config, "repeat": repeat})
-    proc = subprocess.run([sys.executable, "-c", "import sys; from simgpu.bench import _child; _child(sys.argv[1])",
-                           spec], capture_output=True, text=True)
-    lines = proc.stdout.strip().splitlines()
-    if proc.returncode != 0 or not lines:
-        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        raise SimgpuError(f"{Path(path).stem} on {config}: the row's process failed: {tail}")
-    row = json.loads(lines[-1])
+    what = f"{Path(path).stem} on {config}"
+    line = _python("from simgpu.bench import _child; _child(sys.argv[1])", spec, what)
+    if not line.startswith("{"):
+        raise SimgpuError(f"{what}: its process printed no result")
+    row = json.loads(line)
     if "error" in row:
         raise SimgpuError(row["error"])
     return row
@@ -159,7 +168,7 @@ def run_bench(quick=False, csv_path=None, config="h100", programs=None, repeat=2
     for path, sets in suite:                            # unknown sizes, failed requirements: before any work
         sizes = resolve_sizes(parse_recipe(path), sets)
         width = max(width, len(" ".join(f"{k}={v}" for k, v in sizes.items())))
-    _warm(configs[0])                                   # fill numba's disk cache once, here
+    _python("from simgpu.bench import _warm; _warm(sys.argv[1])", configs[0], "warm-up")
     out(f"configs {', '.join(configs)}; host cores {os.cpu_count()}; best of {repeat}; "
         "each row in its own process (peak MB: its ru_maxrss)")
     out(header(width))

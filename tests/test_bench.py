@@ -35,11 +35,11 @@ def test_programs_x_configs(tmp_path):
         assert r["slowdown"] == round(r["seconds"] / r["gpu_seconds"])
         assert r["functional_warp_instr_per_s"] == round(r["warp_instructions"] / r["functional_seconds"])
         assert r["peak_rss_mb"] >= r["baseline_rss_mb"] > 50
-    # each row's peak is its own process's: the small rows add almost nothing to the
-    # baseline, the big ones at least their 24 MB of arrays twice over
+    # each row's peak is its own process's: the big rows add at least their 24 MB of
+    # arrays twice over (buffers, their initial copies, the device image) to what the small add
     for small, big in ((rows[0], rows[1]), (rows[2], rows[3])):
-        assert small["peak_rss_mb"] - small["baseline_rss_mb"] < 10
-        assert big["peak_rss_mb"] - big["baseline_rss_mb"] > 48
+        added = [r["peak_rss_mb"] - r["baseline_rss_mb"] for r in (small, big)]
+        assert added[1] - added[0] > 48, added
     assert lines[1].split()[:3] == ["program", "config", "sizes"]
     assert len(lines) == 2 + len(rows) + 1
 
