@@ -7,9 +7,12 @@ configs. Per row:
 - the slowdown: host seconds / the modeled GPU's own run time (simulated
   cycles / the config's clock);
 - peak memory: the largest resident set of the process that ran the row
-  (`resource.getrusage(RUSAGE_SELF).ru_maxrss`), and the same measured after
-  its imports and warm-up (the Python, numpy and numba baseline), so the
-  difference is what the row's simulation added.
+  (`resource.getrusage(RUSAGE_SELF).ru_maxrss`), and its resident set when the
+  row started, after imports and warm-up (the Python, numpy and numba
+  baseline), so the difference is what the row's simulation added. On Linux
+  the high-water mark is reset when the row starts (writing 5 to
+  /proc/self/clear_refs), so a warm-up that had to compile does not hide the
+  row's own peak; elsewhere the baseline is the warm-up's peak.
 
 Each row runs in a fresh Python process, so that its peak memory is its own
 (ru_maxrss never goes down within a process); numba's on-disk cache is warmed
@@ -70,6 +73,18 @@ def _maxrss_mb():
     return r / (1 << 20) if sys.platform == "darwin" else r / 1024      # bytes on macOS, KiB on Linux
 
 
+def _reset_peak():
+    """Reset the process's peak resident set to its current one (Linux >= 4.0;
+    proc(5), /proc/pid/clear_refs "5"); the resident MB now, or None if not possible."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+        with open("/proc/self/status") as f:
+            return next(int(line.split()[1]) / 1024 for line in f if line.startswith("VmRSS:"))
+    except (OSError, StopIteration, ValueError, IndexError):
+        return None
+
+
 def measure(path, sets, config, repeat=2):
     """One row, in this process: the timed model `repeat` times (best kept),
     then the functional engine as often."""
@@ -108,7 +123,8 @@ def _child(spec):
     s = json.loads(spec)
     try:
         _warm(s["config"])
-        base = _maxrss_mb()
+        base = _reset_peak()
+        base = _maxrss_mb() if base is None else base
         row = measure(s["path"], s["sets"], s["config"], s["repeat"])
     except SimgpuError as e:
         print(json.dumps({"error": str(e)}))
