@@ -16,7 +16,11 @@ so occupancy is the binary's), and each launch becomes one row:
   `smsp__inst_executed.sum`, cycles vs `gpc__cycles_elapsed.max`, DRAM
   bytes read + written vs `dram__bytes_read.sum + dram__bytes_write.sum`;
 - hit rates, as the difference in percentage points: L1 (global load
-  sectors) vs `l1tex__t_sector_hit_rate.pct`, L2 vs `lts__t_sector_hit_rate.pct`;
+  sectors) vs `l1tex__t_sector_hit_rate.pct`; L2 vs the hit rate of the
+  sectors the SMs sent, `lts__t_sectors_srcunit_tex_lookup_hit.sum /
+  lts__t_sectors_srcunit_tex.sum` (`lts__t_sector_hit_rate.pct` also counts
+  the traffic between the L2's two partitions: traces/h200/memsys.json; it
+  is used only for records made before the harness collected the former);
 - the warp-state breakdown and its dominant stall (the largest state other
   than `selected`): simgpu's share of resident warp-cycles in each state vs
   Nsight's `smsp__average_warps_issue_stalled_<state>_per_issue_active.ratio`
@@ -60,6 +64,14 @@ WITHIN = 0.25          # the issue's per-program cycle target
 
 
 # ---- suite statistics ----
+
+
+def l2_hit_rate_measured(hw):
+    """Nsight's L2 hit rate of the SMs' own sectors, in percent (None if not recorded)."""
+    sectors = hw.get("lts__t_sectors_srcunit_tex.sum")
+    if sectors:
+        return 100.0 * hw["lts__t_sectors_srcunit_tex_lookup_hit.sum"] / sectors
+    return hw.get("lts__t_sector_hit_rate.pct")
 
 def rel_error(sim, measured):
     """simgpu / measured - 1 (0 when both are 0; None when only measured is 0)."""
@@ -180,7 +192,7 @@ def launch_row(program, k, kernel, stats, hw, max_blocks_per_sm, regs_estimated=
         "dram_read_bytes": rel(stats["dram_read_bytes"], hw["dram__bytes_read.sum"]),
         "dram_write_bytes": rel(stats["dram_write_bytes"], hw["dram__bytes_write.sum"]),
         "l1_hit_rate": _points(100 * stats["l1_hit_rate"], hw.get("l1tex__t_sector_hit_rate.pct")),
-        "l2_hit_rate": _points(100 * stats["l2_hit_rate"], hw.get("lts__t_sector_hit_rate.pct")),
+        "l2_hit_rate": _points(100 * stats["l2_hit_rate"], l2_hit_rate_measured(hw)),
         "achieved_occupancy": _points(100 * stats["achieved_occupancy"],
                                       hw.get("sm__warps_active.avg.pct_of_peak_sustained_active")),
         "stalls": {"simgpu": sim_stalls, "measured": measured_stalls, "dominant_simgpu": dom_sim,

@@ -56,6 +56,7 @@ SCHEMA.update({
     "l2_slices": (int, lambda v: v >= 1, "L2 slices (each with its own bandwidth)"),
     "l2_ways": (int, lambda v: v >= 1, "L2 associativity"),
     "l2_slice_sectors_per_cycle": ((int, float), lambda v: v > 0, "L2 bandwidth per slice, sectors per cycle"),
+    "l2_partitions": (int, lambda v: v >= 1, "L2 partitions: an SM looks in its own first, lines are held in both"),
     "l2_slice_atomic_ops_per_cycle": ((int, float), lambda v: v > 0,
                                       "atomic sector operations per L2 slice per cycle"),
     "noc_sectors_per_cycle_per_sm": ((int, float), lambda v: v > 0,

@@ -93,7 +93,7 @@ def format_memory(s):
                        f"(4 for 32 consecutive floats); {100 * used:.0f}% of the bytes moved were used")
     if "dram_read_bytes" in s:
         out.append(f"  caches                {100 * s['l1_hit_rate']:>13.1f}%   L1 hit rate (global load sectors), "
-                   f"L2 {100 * s['l2_hit_rate']:.1f}% (lts__t_sector_hit_rate)")
+                   f"L2 {100 * s['l2_hit_rate']:.1f}% (lts__t_sectors_srcunit_tex_lookup_hit / _srcunit_tex)")
         out.append(f"  DRAM                  {_fmt(s['dram_read_bytes'] + s['dram_write_bytes']):>14} bytes   "
                    f"{_fmt(s['dram_read_bytes'])} read, {_fmt(s['dram_write_bytes'])} written back; "
                    f"{s['dram_bandwidth'] / 1e9:.0f} GB/s (dram__bytes_read.sum, dram__bytes_write.sum)")

@@ -76,6 +76,10 @@ def test_one_launch_row_from_hand_made_counters():
     assert r["stalls"]["measured"] == {"selected": 0.25, "long_scoreboard": 0.25, "wait": 0.5}
     assert (r["stalls"]["dominant_simgpu"], r["stalls"]["dominant_measured"], r["stalls"]["match"]) == \
         ("long_scoreboard", "wait", False)
+    # with the SMs' own L2 sectors recorded, those are compared (the partitions' traffic is not)
+    own = launch_row("p", 0, "k", _stats(1250, stalls), _hw(1000.0, **{
+        "lts__t_sectors_srcunit_tex.sum": 400.0, "lts__t_sectors_srcunit_tex_lookup_hit.sum": 180.0}), 32)
+    assert own["l2_hit_rate"]["points"] == 5.0
     unrecorded = launch_row("p", 0, "k", _stats(1250, stalls), _hw(1000.0), 32)
     assert unrecorded["stalls"]["measured"] is None and unrecorded["stalls"]["match"] is None
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from simgpu.config import load_config
 from simgpu.memory.caches import access, make_cache
-from simgpu.memory.hierarchy import C_DRAM_RD, C_L1_HIT, C_L2_HIT, global_request, make_memsys
+from simgpu.memory.hierarchy import C_DRAM_RD, C_L1_HIT, C_L2_HIT, C_L2_MISS, global_request, home_partition, make_memsys
 from simgpu.recipe import parse_recipe, run_recipe
 
 PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
@@ -15,9 +15,9 @@ H100 = load_config("h100")
 
 def test_cache_is_sectored_and_lru():
     c = make_cache(1, 4 * 128, 4)                  # one set of 4 ways
-    assert access(c, 0, 10, 0, True, False) == (False, 0)
-    assert access(c, 0, 10, 0, True, False) == (True, 0)
-    assert access(c, 0, 10, 1, True, False) == (False, 0)    # same line, other sector: a sector miss
+    assert access(c, 0, 10, 0, True, False)[:2] == (False, 0)
+    assert access(c, 0, 10, 0, True, False)[:2] == (True, 0)
+    assert access(c, 0, 10, 1, True, False)[:2] == (False, 0)    # same line, other sector: a sector miss
     for line in (11, 12, 13):
         access(c, 0, line, 0, True, False)
     access(c, 0, 10, 0, True, False)                          # touch 10: 11 is now least recent
@@ -30,19 +30,47 @@ def test_dirty_sectors_count_when_evicted():
     c = make_cache(1, 128, 1)                      # a single line
     access(c, 0, 1, 0, True, True)
     access(c, 0, 1, 2, True, True)
-    assert access(c, 0, 2, 0, True, False) == (False, 2)      # two dirty sectors leave
+    assert access(c, 0, 2, 0, True, False)[:2] == (False, 2)      # two dirty sectors leave
 
 
 def test_latencies_of_a_lone_request():
-    ms = make_memsys(H100, 2, 64 * 1024)
+    ms = make_memsys(H100, 4, 64 * 1024)
     sec = np.zeros(160, np.int64)
     sec[0] = 1000
     assert global_request(ms, 0, 100, sec, 1, False, False) == 100 + H100["latency_dram_cycles"]
     assert ms.counters[C_DRAM_RD] == 32
-    assert global_request(ms, 1, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]   # other SM: L2 hit
+    # another SM of the same L2 partition (SMs alternate between the two): an L2 hit
+    assert global_request(ms, 2, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
     assert ms.counters[C_L2_HIT] == 1
     assert global_request(ms, 0, 9000, sec, 1, False, False) == 9000 + H100["latency_l1_cycles"]   # same SM: L1 hit
     assert ms.counters[C_L1_HIT] == 1
+
+
+def test_the_other_partition_serves_a_miss_in_the_own():
+    """An SM of the other partition misses in its own (counted as Nsight's
+    srcunit_tex lookups count it), gets the line across the fabric at L2
+    latency without a DRAM read, and then holds a copy of its own."""
+    ms = make_memsys(H100, 4, 64 * 1024)
+    sec = np.zeros(160, np.int64)
+    sec[0] = 1024                              # line 256: homed in partition 0, SM 0's
+    assert home_partition(256, 2) == 0
+    global_request(ms, 0, 100, sec, 1, False, False)
+    misses = ms.counters[C_L2_MISS]
+    assert global_request(ms, 1, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
+    assert ms.counters[C_L2_MISS] == misses + 1 and ms.counters[C_DRAM_RD] == 32
+    assert global_request(ms, 3, 6000, sec, 1, False, False) == 6000 + H100["latency_l2_cycles"]
+    assert ms.counters[C_L2_HIT] == 1
+
+
+def test_a_hit_under_a_miss_waits_for_the_data():
+    """A second SM asking for a sector whose DRAM fill is still on its way finds
+    it in the L2 but gets it when the fill arrives, not an L2 latency later."""
+    ms = make_memsys(H100, 4, 64 * 1024)
+    sec = np.zeros(160, np.int64)
+    sec[0] = 1000
+    first = global_request(ms, 0, 100, sec, 1, False, False)
+    assert global_request(ms, 2, 150, sec, 1, False, False) == first
+    assert global_request(ms, 0, 160, sec, 1, False, False) == first      # the L1 too
 
 
 def test_queueing_grows_latency_with_load():

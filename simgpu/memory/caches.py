@@ -6,7 +6,11 @@ and dirty bit, so a miss fetches only the sectors asked for (NVIDIA's L1 and
 L2 are sectored this way: Jia et al., "Dissecting the NVIDIA Volta GPU
 Architecture via Microbenchmarking", 2018). Arrays are indexed
 [cache, set, way]: `tags` holds the line number (-1 when empty), `valid` and
-`dirty` the sector bit masks, `stamp` the time of last use for LRU.
+`dirty` the sector bit masks, `stamp` the time of last use for LRU, and
+`ready[cache, set, way, sector]` the cycle a sector's fill arrives: a sector
+is allocated when its miss is sent, so a later request for it while the
+fill is on its way finds it present but waits for the data (a hit under a
+miss, as an MSHR merges it), never getting it before it exists.
 """
 from collections import namedtuple
 
@@ -18,7 +22,7 @@ from ..exec.lanes import popcount
 LINE_BYTES = 128
 SECTOR_BYTES = 32
 
-Cache = namedtuple("Cache", ["tags", "valid", "dirty", "stamp", "clock"])
+Cache = namedtuple("Cache", ["tags", "valid", "dirty", "stamp", "clock", "ready"])
 
 
 def make_cache(n_caches, size_bytes, ways):
@@ -26,27 +30,43 @@ def make_cache(n_caches, size_bytes, ways):
     sets = max(1, lines // ways)
     shape = (n_caches, sets, ways)
     return Cache(np.full(shape, -1, np.int64), np.zeros(shape, np.uint8), np.zeros(shape, np.uint8),
-                 np.zeros(shape, np.int64), np.zeros(1, np.int64))
+                 np.zeros(shape, np.int64), np.zeros(1, np.int64), np.zeros(shape + (4,), np.float64))
 
 
 @njit
-def fill_sectors(C, c, line, sector, group):
-    """Mark valid the aligned group of `group` sectors (1, 2 or 4) holding
-    `sector` of a present line: what a DRAM fetch wider than a sector brings."""
-    s = (line ^ (line >> 11)) % C.tags.shape[1]
+def fill_sectors(C, c, slot, sector, group, t):
+    """Mark valid, ready at cycle t, the aligned group of `group` sectors (1,
+    2 or 4) holding `sector` of the line in `slot`: what a DRAM fetch wider
+    than a sector brings."""
+    ways = C.tags.shape[2]
+    s, w = slot // ways, slot % ways
     first = (sector // group) * group
-    bits = np.uint8(((1 << group) - 1) << first)
-    for w in range(C.tags.shape[2]):
-        if C.tags[c, s, w] == line:
-            C.valid[c, s, w] |= bits
-            return
+    for k in range(first, first + group):
+        if not (C.valid[c, s, w] >> k) & 1:
+            C.ready[c, s, w, k] = t
+    C.valid[c, s, w] |= np.uint8(((1 << group) - 1) << first)
+
+
+@njit
+def ready_at(C, c, slot, sector):
+    """The cycle the sector's data is (or was) there."""
+    ways = C.tags.shape[2]
+    return C.ready[c, slot // ways, slot % ways, sector]
+
+
+@njit
+def set_ready(C, c, slot, sector, t):
+    ways = C.tags.shape[2]
+    C.ready[c, slot // ways, slot % ways, sector] = t
 
 
 @njit
 def access(C, c, line, sector, allocate, write):
     """Look up one sector of `line` in cache c. Returns (hit, dirty sectors
-    evicted). A miss allocates the line (LRU victim) when `allocate`; a write
-    marks the sector dirty; a non-allocating write to a present line updates it."""
+    evicted, slot): slot (set x ways + way) locates the line for ready_at
+    and set_ready, -1 when the line is not there. A miss allocates the line
+    (LRU victim) when `allocate`; a write marks the sector dirty; a
+    non-allocating write to a present line updates it."""
     C.clock[0] += 1
     sets = C.tags.shape[1]
     s = (line ^ (line >> 11)) % sets
@@ -60,9 +80,9 @@ def access(C, c, line, sector, allocate, write):
                 C.valid[c, s, w] |= bit
             if write:
                 C.dirty[c, s, w] |= bit
-            return hit, 0
+            return hit, 0, s * ways + w
     if not allocate:
-        return False, 0
+        return False, 0, -1
     victim = 0
     for w in range(ways):
         if C.tags[c, s, w] < 0:
@@ -75,4 +95,4 @@ def access(C, c, line, sector, allocate, write):
     C.valid[c, s, victim] = bit
     C.dirty[c, s, victim] = bit if write else np.uint8(0)
     C.stamp[c, s, victim] = C.clock[0]
-    return False, evicted
+    return False, evicted, s * ways + victim

@@ -13,6 +13,17 @@ For each distinct 32-byte sector of a request (coalescer.py):
   without fetching and count as hits, as Nsight Compute's
   lts__t_sectors_srcunit_tex_op_write_lookup_hit does (measured:
   traces/h200/memsys.json, write_once: every write sector a hit);
+- the L2 is split into `l2_partitions` partitions (two on the A100 and
+  H100/H200), each with its share of the slices. A line has a home
+  partition; an SM looks in its own partition first, and a line homed in
+  the other one is fetched from there (across the partitions' fabric) and
+  kept in both. So an SM's miss in its own partition may still be an L2 hit
+  in the other, and data both halves read is held twice. The hit rate
+  counted is that of the SMs' own lookups, as Nsight Compute's
+  lts__t_sectors_srcunit_tex_lookup_hit; measured on the H200 here
+  (traces/h200/memsys.json, read_once_dram): half of all sectors cross
+  (lts__t_sectors_srcunit_ltcfabric = 0.50 x srcunit_tex). Stores and
+  atomics go to the line's home partition;
 - atomics (atom, red) are performed at the slice by its atomic unit, which
   does `l2_slice_atomic_ops_per_cycle` sector operations a cycle
   (coalescer.count_atomic_sectors: one per sector, or one per lane where
@@ -34,16 +45,17 @@ from collections import namedtuple
 
 import numpy as np
 
+from ..errors import ConfigError
 from ..exec.jit import njit
-from .caches import SECTOR_BYTES, access, fill_sectors, make_cache
+from .caches import SECTOR_BYTES, access, fill_sectors, make_cache, ready_at, set_ready
 
 MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "noc_free", "slice_free", "atom_free", "chan_free",
                                "smem_free", "params", "counters"])
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
- P_FETCH, P_NOC_SPC, P_ATOM_OPC) = range(12)
+ P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS) = range(13)
 # counters (int64)
-(C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST) = range(7)
+(C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC) = range(8)
 
 
 def make_memsys(cfg, n_sm, l1_bytes):
@@ -53,7 +65,9 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / cfg["dram_channels"],
                        slices, cfg["dram_channels"], 1.0 if cfg["l1_caches_global_loads"] else 0.0,
                        cfg["dram_fetch_bytes"], cfg["noc_sectors_per_cycle_per_sm"],
-                       cfg["l2_slice_atomic_ops_per_cycle"]], np.float64)
+                       cfg["l2_slice_atomic_ops_per_cycle"], cfg["l2_partitions"]], np.float64)
+    if slices % cfg["l2_partitions"]:
+        raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
     return MemSys(make_cache(n_sm, max(l1_bytes, 128 * cfg["l1_ways"]), cfg["l1_ways"]),
                   make_cache(slices, cfg["l2_bytes"] // slices, cfg["l2_ways"]),
                   np.zeros(n_sm, np.float64), np.zeros(n_sm, np.float64), np.zeros(slices, np.float64),
@@ -65,6 +79,12 @@ def make_memsys(cfg, n_sm, l1_bytes):
 def hash_line(line, n):
     h = line ^ (line >> 7) ^ (line >> 13)
     return h % n
+
+
+@njit
+def home_partition(line, parts):
+    """The partition a line lives in (an address hash independent of the slice's)."""
+    return (line ^ (line >> 5) ^ (line >> 11)) % parts
 
 
 @njit
@@ -90,16 +110,19 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
     t0 = max(float(now), MS.l1_free[sm])
     MS.l1_free[sm] = t0 + n / p[P_L1_SPC]
     ready = float(now)
+    parts = np.int64(p[P_PARTS])
+    per = np.int64(p[P_SLICES]) // parts
     for k in range(n):
         sec = sectors[k]
         line = sec >> 2
         sbit = sec & 3
         t = t0 + k / p[P_L1_SPC]
+        l1_slot = -1
         if not skip_l1 and p[P_L1_LOADS] > 0.0:
-            hit, _ = access(MS.l1, sm, line, sbit, True, False)
+            hit, _, l1_slot = access(MS.l1, sm, line, sbit, True, False)
             if hit:
                 MS.counters[C_L1_HIT] += 1
-                r = t + p[P_L1_LAT]
+                r = max(t + p[P_L1_LAT], ready_at(MS.l1, sm, l1_slot, sbit))
                 if r > ready:
                     ready = r
                 continue
@@ -108,10 +131,14 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
             access(MS.l1, sm, line, sbit, False, True)      # write-through, no allocate
         tn = max(t, MS.noc_free[sm])                          # the SM's port to the L2
         MS.noc_free[sm] = tn + 1.0 / p[P_NOC_SPC]
-        sl = hash_line(line, np.int64(p[P_SLICES]))
+        local = hash_line(line, per)
+        home = home_partition(line, parts)
+        near = sm % parts
+        # stores and atomics go to the home partition; loads look in the SM's own first
+        sl = (home if store or atomic > 0 else near) * per + local
         ts = max(tn, MS.slice_free[sl])
         MS.slice_free[sl] = ts + 1.0 / p[P_SLICE_SPC]
-        hit, evicted = access(MS.l2, sl, line // np.int64(p[P_SLICES]), sbit, True, store or atomic > 0)
+        hit, evicted, slot = access(MS.l2, sl, line // per, sbit, True, store or atomic > 0)
         ch = hash_line(line, np.int64(p[P_CHANNELS]))
         if evicted > 0:
             MS.counters[C_DRAM_WR] += 32 * evicted
@@ -119,27 +146,50 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
         if store:
             MS.counters[C_L2_ST] += 1
             MS.counters[C_L2_HIT] += 1          # a written sector needs no fetch: a hit, as Nsight counts it
+            set_ready(MS.l2, sl, slot, sbit, ts)
             r = ts + 1.0
+            if r > ready:
+                ready = r
+            continue
+        if hit:
+            MS.counters[C_L2_HIT] += 1
+            data = max(ts, ready_at(MS.l2, sl, slot, sbit))
         else:
-            if hit:
-                MS.counters[C_L2_HIT] += 1
-                r = ts + p[P_L2_LAT]
-            else:
-                MS.counters[C_L2_MISS] += 1
+            MS.counters[C_L2_MISS] += 1
+            mine, mine_slot = sl, slot
+            data = -1.0
+            if home != near and atomic == 0:
+                # the other partition's copy, across the fabric; DRAM only if it misses too
+                MS.counters[C_FABRIC] += 1
+                sl = home * per + local
+                ts = max(ts, MS.slice_free[sl])
+                MS.slice_free[sl] = ts + 1.0 / p[P_SLICE_SPC]
+                hit, evicted, slot = access(MS.l2, sl, line // per, sbit, True, False)
+                if evicted > 0:
+                    MS.counters[C_DRAM_WR] += 32 * evicted
+                    MS.chan_free[ch] = max(MS.chan_free[ch], ts) + 32.0 * evicted / p[P_CHAN_BPC]
+                if hit:
+                    data = max(ts, ready_at(MS.l2, sl, slot, sbit))
+            if data < 0.0:
                 fetch = p[P_FETCH]                    # a sector, or the aligned group DRAM moves at once
                 MS.counters[C_DRAM_RD] += np.int64(fetch)
-                if fetch > SECTOR_BYTES:
-                    fill_sectors(MS.l2, sl, line // np.int64(p[P_SLICES]), sbit, np.int64(fetch) // SECTOR_BYTES)
                 tc = max(ts, MS.chan_free[ch])
                 MS.chan_free[ch] = tc + fetch / p[P_CHAN_BPC]
-                r = tc + p[P_DRAM_LAT]
-            if atomic > 0:
-                # the slice's atomic unit works on the sector once its data is there
-                ops = sectors[32 + k]
-                data = r - p[P_L2_LAT]
-                ta = max(data, MS.atom_free[sl])
-                MS.atom_free[sl] = ta + ops / p[P_ATOM_OPC]
-                r = ta + ops / p[P_ATOM_OPC] + p[P_L2_LAT] if atomic == 1 else ts + 1.0
+                data = tc + p[P_DRAM_LAT] - p[P_L2_LAT]      # at the slice, an L2 latency before the SM has it
+                if fetch > SECTOR_BYTES:
+                    fill_sectors(MS.l2, sl, slot, sbit, np.int64(fetch) // SECTOR_BYTES, data)
+                set_ready(MS.l2, sl, slot, sbit, data)
+            if mine != sl:
+                set_ready(MS.l2, mine, mine_slot, sbit, data)     # the own partition's copy
+        r = data + p[P_L2_LAT]
+        if atomic > 0:
+            # the slice's atomic unit works on the sector once its data is there
+            ops = sectors[32 + k]
+            ta = max(data, MS.atom_free[sl])
+            MS.atom_free[sl] = ta + ops / p[P_ATOM_OPC]
+            r = ta + ops / p[P_ATOM_OPC] + p[P_L2_LAT] if atomic == 1 else ts + 1.0
+        elif l1_slot >= 0:
+            set_ready(MS.l1, sm, l1_slot, sbit, r)
         if r > ready:
             ready = r
     return np.int64(np.ceil(ready))
