@@ -63,7 +63,7 @@ def cmd_run(ns):
         from .traces import write_trace
         for k, res in enumerate(run.results):
             out = ns.trace if len(run.results) == 1 else f"{ns.trace.rsplit('.', 1)[0]}.{k}.{ns.trace.rsplit('.', 1)[-1]}"
-            n, count = write_trace(res, out, "json" if out.endswith(".json") else "perfetto")
+            n, count, _ = write_trace(res, out, "json" if out.endswith(".json") else "perfetto")
             print(f"trace    {out} ({n / 1e6:.2f} MB, {count:,} intervals, {n / max(1, count):.0f} B each): "
                   "open it in ui.perfetto.dev")
     failed = [c for c in run.checks if not c.passed]
@@ -190,13 +190,16 @@ def _parse_sms(text):
 
 def cmd_trace(ns):
     from .traces import DEFAULT_CAPACITY, write_trace
+    if ns.sample_warps < 1:
+        raise SimgpuError(f"--sample-warps must be at least 1, got {ns.sample_warps}")
     run = _run_recipe(ns, trace_capacity=ns.capacity or DEFAULT_CAPACITY)
     outs = [ns.output] if len(run.results) == 1 else \
         [f"{ns.output.rsplit('.', 1)[0]}.{k}.{ns.output.rsplit('.', 1)[-1]}" for k in range(len(run.results))]
     for res, out, (kernel, *_) in zip(run.results, outs, run.launches):
-        n, k = write_trace(res, out, ns.format, _parse_sms(ns.sms), _parse_window(ns.window))
+        n, k, kept = write_trace(res, out, ns.format, _parse_sms(ns.sms), _parse_window(ns.window), ns.sample_warps)
         dropped = res.stats["trace"]["dropped"]
         print(f"wrote {out} ({n / 1e6:.2f} MB, {kernel}, {k:,} intervals, {n / max(1, k):.0f} B each"
+              + (f"; kept {kept}" if kept else "")
               + (f"; {dropped:,} more did not fit: raise --capacity or narrow --sms/--window" if dropped else "")
               + "); open it in ui.perfetto.dev")
     return 0
@@ -382,7 +385,8 @@ def build_parser():
     t = sub.add_parser("trace", help="record warp states over time for Perfetto (ui.perfetto.dev)",
                        description="Run PROGRAM's recipe through the cycle core and write a trace: one process "
                                    "per SM, one track per warp slot with its states (Nsight Compute's names) and "
-                                   "the instruction of each, block lifetimes, and IPC and resident-warp counters. "
+                                   "the instruction of each, block lifetimes, and counters over time (IPC, "
+                                   "issue-slot use, L2 lookups and hit rate, DRAM bandwidth, resident warps). "
                                    "Time is in cycles (shown as ns). A recipe with several launches writes one "
                                    "file per launch (NAME.0.pftrace, ...).")
     t.add_argument("program")
@@ -392,6 +396,9 @@ def build_parser():
     t.add_argument("--sms", help="only these SMs, e.g. 0,1 (keeps files small)")
     t.add_argument("--window", help="only cycles START:END")
     t.add_argument("--capacity", type=int, help="most intervals to record (default 2,000,000)")
+    t.add_argument("--sample-warps", type=int, default=1, metavar="K",
+                   help="keep the state track of every K-th warp slot only (block lifetimes and counters "
+                        "stay whole; default 1, every slot)")
     t.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
     t.add_argument("--config", default="h100", help="machine config (default h100)")
     t.set_defaults(fn=cmd_trace)

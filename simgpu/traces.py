@@ -6,16 +6,33 @@ per block slot, and the instruction each interval was spent at. This module
 writes them as Perfetto's native protobuf (through the `perfetto` package's
 TraceProtoBuilder): one process per SM, one track per warp slot whose slices
 are named by Nsight Compute's warp states (with the PC and source line as
-arguments), one track per block slot, and counter tracks over time (IPC and
-resident warps). Time is in cycles, shown as nanoseconds (1 ns = 1 cycle).
-`--format json` writes the same as Chrome trace events, for tools that want
-that format (Perfetto calls it legacy; it grows large).
+arguments), one track per block slot, and counter tracks over time. Time is
+in cycles, shown as nanoseconds (1 ns = 1 cycle). `--format json` writes the
+same as Chrome trace events, for tools that want that format (Perfetto calls
+it legacy; it grows large).
+
+The counter tracks (IPC per SM, issue-slot use, L2 lookups and hit rate,
+DRAM read and write bandwidth, resident warps; simgpu.counters defines each)
+come from the launch's counters over time (stats["series"]), not from the
+warp intervals as they once did: the series covers the whole GPU and the
+whole run whatever the trace keeps (a full buffer, --sms, --sample-warps),
+counts what the intervals cannot (L2 and DRAM traffic), and is the same
+series the plots and the report draw. What the interval-derived counters
+had over it, a mean of resident warps rather than a sample at each bin's
+start, the warp tracks themselves show.
+
+Sampling keeps files bounded on big grids: `sample_warps=K` keeps the state
+track of every K-th warp slot (global slot index divisible by K), with every
+block lifetime and every counter. A warp slot's scheduler is its slot in the
+SM mod sub_partitions, so a K that shares a factor with sub_partitions keeps
+some schedulers' warps only.
 """
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .counters import read_counters
 from .errors import SimgpuError
 from .timing.core import TRACE_BLOCK
 from .timing.stalls import NAMES
@@ -151,32 +168,58 @@ def timeline(view, max_cols=1000, max_rows=256):
     return Timeline(width, group, n_slots, end, view.filled_at, dominant, by_column, capacity)
 
 
-def _counters(view, bucket):
-    """IPC (issued warp instructions per cycle, whole GPU) and resident warps per bucket."""
-    if len(view.start) == 0:
-        return [], []
-    nb = int(view.end.max() - 1) // bucket + 1
-    rows = np.zeros(len(view.start), np.int64)
-    resident = bin_intervals(rows, view.start, view.end, bucket, (1, nb))[0]
-    sel = view.state == 0
-    issued = bin_intervals(rows[sel], view.start[sel], view.end[sel], bucket, (1, nb))[0]
-    t = np.arange(nb) * bucket
-    return list(zip(t, issued / bucket)), list(zip(t, resident / bucket))
+def sample_warps(view, k):
+    """The view with the state intervals of every k-th warp slot only
+    (warp_slot % k == 0); block lifetimes stay whole."""
+    if k < 1:
+        raise SimgpuError(f"--sample-warps must be at least 1, got {k}")
+    keep = view.warp_slot % k == 0
+    return replace(view, warp_slot=view.warp_slot[keep], warp_sm=view.warp_sm[keep], state=view.state[keep],
+                   start=view.start[keep], end=view.end[keep], pc=view.pc[keep])
 
 
-def write_trace(result, path, fmt="perfetto", sms=None, window=None, bucket=256):
-    """Write the trace of one launch; returns (bytes written, intervals in it)."""
-    view = read_trace(result, sms, window)
+def write_trace(result, path, fmt="perfetto", sms=None, window=None, sample=1):
+    """Write the trace of one launch; returns (bytes written, intervals in it,
+    a note of what sampling kept: "" when it kept every warp track)."""
+    full = read_trace(result, sms, window)
+    view = sample_warps(full, sample)
     prog = result.kernel.program
     if fmt == "json":
-        data = _json(view, prog, bucket)
+        data = _json(view, prog, result, window)
     elif fmt == "perfetto":
-        data = _proto(view, prog, bucket)
+        data = _proto(view, prog, result, window)
     else:
         raise SimgpuError(f"unknown trace format {fmt!r} (perfetto or json)")
     with open(path, "wb") as f:
         f.write(data)
-    return len(data), len(view.start) + len(view.block_start)
+    note = ""
+    if sample > 1:
+        note = (f"1 warp slot in {sample}: {len(np.unique(view.warp_slot)):,} of "
+                f"{len(np.unique(full.warp_slot)):,} warp tracks, every block and counter")
+    return len(data), len(view.start) + len(view.block_start), note
+
+
+def counter_samples(result, window=None):
+    """(Counter, [(cycle, value)]) per counter track of simgpu.counters: each
+    bin's value at its start (clipped to the window, when given), then 0 where
+    the run (or the window) ends, since nothing happens after it; so a value
+    times the time to the next sample integrates to the bin's count. Trace
+    formats have no "undefined": a value undefined in its bin (the L2 hit
+    rate of a bin without lookups) is written as 0, and the L2 lookups track
+    shows 0 beside it."""
+    c = read_counters(result)
+    start, end = c.start, c.end
+    if window is not None:
+        lo, hi = window
+        keep = (end > lo) & (start < hi)
+        start, end = np.maximum(start[keep], lo), np.minimum(end[keep], hi)
+    else:
+        keep = np.ones(len(start), bool)
+    if not len(start):
+        return []
+    times = start.tolist() + [int(end[-1])]
+    return [(k, list(zip(times, np.nan_to_num(k.values[keep], nan=0.0).tolist() + [0.0])))
+            for k in c.items.values()]
 
 
 def _label(prog, pc):
@@ -184,9 +227,9 @@ def _label(prog, pc):
     return loc, " ".join(text.split())
 
 
-def _json(v, prog, bucket):
+def _json(v, prog, result, window):
     wps, bps = v.warps_per_sm, v.blocks_per_sm
-    ev = []
+    ev = [{"ph": "M", "name": "process_name", "pid": 0, "args": {"name": "GPU counters"}}]
     for s in sorted(set(v.warp_sm.tolist()) | set(v.block_sm.tolist())):
         ev.append({"ph": "M", "name": "process_name", "pid": s + 1, "args": {"name": f"SM {s}"}})
     for who, s, bid, start, end in zip(v.block_slot, v.block_sm, v.block_id, v.block_start, v.block_end):
@@ -197,9 +240,8 @@ def _json(v, prog, bucket):
         ev.append({"ph": "X", "name": NAMES[state], "pid": int(s) + 1, "tid": int(who % wps),
                    "ts": start / 1000, "dur": (end - start) / 1000,
                    "args": {"pc": int(pc), "line": loc, "instruction": text}})
-    ipc, res = _counters(v, bucket)
-    ev += [{"ph": "C", "name": "IPC", "pid": 0, "ts": t / 1000, "args": {"IPC": x}} for t, x in ipc]
-    ev += [{"ph": "C", "name": "resident warps", "pid": 0, "ts": t / 1000, "args": {"warps": x}} for t, x in res]
+    for counter, samples in counter_samples(result, window):
+        ev += [{"ph": "C", "name": counter.name, "pid": 0, "ts": t / 1000, "args": {"value": x}} for t, x in samples]
     return json.dumps({"traceEvents": ev, "displayTimeUnit": "ns",
                        "otherData": {"time unit": "1 ns = 1 simulated cycle"}}).encode()
 
@@ -209,7 +251,7 @@ SM_TRACK, BLOCK_TRACK, COUNTER_TRACK = 1 << 20, 1 << 21, 1 << 22
 ARGS = ("pc", "line", "instruction")        # the debug annotations of a warp-state slice, interned
 
 
-def _proto(v, prog, bucket):
+def _proto(v, prog, result, window):
     """Perfetto's TrackEvent protobuf with the repeated strings interned
     (perfetto.dev/docs/reference/synthetic-track-event, "Interning data"):
     the sequence's first packet clears its incremental state and carries
@@ -240,7 +282,7 @@ def _proto(v, prog, bucket):
         interned.debug_annotation_string_values.add(iid=strings[pc][0], str=loc.encode())
         interned.debug_annotation_string_values.add(iid=strings[pc][1], str=text.encode())
 
-    def track(uuid, name, parent=None, pid=None, counter=False):
+    def track(uuid, name, parent=None, pid=None, counter=None):
         p = b.add_packet()
         p.track_descriptor.uuid = uuid
         p.track_descriptor.name = name
@@ -249,8 +291,9 @@ def _proto(v, prog, bucket):
         if pid is not None:
             p.track_descriptor.process.pid = pid
             p.track_descriptor.process.process_name = name
-        if counter:
-            p.track_descriptor.counter.SetInParent()
+        if counter is not None:                    # a simgpu.counters.Counter
+            p.track_descriptor.counter.unit_name = counter.unit
+            p.track_descriptor.description = f"{counter.metric} in Nsight Compute's terms (simgpu.counters)"
 
     def event(uuid, ts, kind):
         p = b.add_packet()
@@ -285,10 +328,9 @@ def _proto(v, prog, bucket):
         p.track_event.debug_annotations.add(name_iid=2, string_value_iid=line)
         p.track_event.debug_annotations.add(name_iid=3, string_value_iid=text)
         event(uuid, end, TrackEvent.TYPE_SLICE_END)
-    ipc, res = _counters(v, bucket)
-    for uuid, name, series in ((COUNTER_TRACK + 1, f"IPC, whole GPU (per {bucket} cycles)", ipc),
-                               (COUNTER_TRACK + 2, f"resident warps (per {bucket} cycles)", res)):
-        track(uuid, name, counter=True)
-        for t, x in series:
-            event(uuid, t, TrackEvent.TYPE_COUNTER).track_event.double_counter_value = float(x)
+    for k, (counter, samples) in enumerate(counter_samples(result, window)):
+        uuid = COUNTER_TRACK + 1 + k
+        track(uuid, counter.name, counter=counter)
+        for t, x in samples:
+            event(uuid, t, TrackEvent.TYPE_COUNTER).track_event.double_counter_value = x
     return b.serialize()
