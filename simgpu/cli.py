@@ -358,15 +358,17 @@ def build_parser():
     x.add_argument("--set", action="append", metavar="NAME=VALUE", help="with --backend cuda: recipe sizes")
     x.add_argument("--config", default="h200", help="config to simulate (default h200)")
     x.set_defaults(fn=cmd_crosscheck)
-    g = sub.add_parser("plot", help="draw a run: stalls, occupancy, roofline, memory or timeline",
+    g = sub.add_parser("plot", help="draw a run: stalls, occupancy, roofline, memory, timeline or counters",
                        description="Run PROGRAM's recipe and draw one figure (PNG or SVG by the file name): "
                                    "stalls (warp states, total and per instruction), occupancy (vs block size, "
                                    "registers and shared memory), roofline (the config's ceilings and the "
                                    "kernel's point), memory (sectors/wavefronts per request per instruction) "
-                                   "or timeline (warps x time, colored by warp state). A recipe with several "
+                                   "timeline (warps x time, colored by warp state) or counters (IPC, issue-slot "
+                                   "use, L2 and DRAM traffic, resident warps over time). A recipe with several "
                                    "launches is drawn for its last launch (roofline: all of them).")
     g.add_argument("program")
-    g.add_argument("--kind", required=True, choices=["stalls", "occupancy", "roofline", "memory", "timeline"])
+    g.add_argument("--kind", required=True,
+                   choices=["stalls", "occupancy", "roofline", "memory", "timeline", "counters"])
     g.add_argument("-o", "--output", required=True, help="output file (.png or .svg)")
     g.add_argument("--set", action="append", metavar="NAME=VALUE", help="recipe sizes")
     g.add_argument("--config", default="h100", help="machine config (default h100)")

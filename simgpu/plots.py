@@ -12,6 +12,9 @@
 - timeline:  warps x time, each cell colored by its warp state (GPGPU-Sim's
              AerialVision time-lapse view), over the warp states stacked per
              time bin; read from the trace buffer (simgpu.traces.read_trace)
+- counters:  issue and memory over time: IPC per SM and issue-slot use, L2
+             lookups and hit rate, DRAM read and write bandwidth, resident
+             warps; read from the counters over time (simgpu.counters)
 Every figure has a title, labeled axes with units and a legend.
 """
 import matplotlib
@@ -22,13 +25,14 @@ from matplotlib.colors import ListedColormap  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 import numpy as np  # noqa: E402
 
+from .counters import read_counters  # noqa: E402
 from .errors import SimgpuError, LaunchError  # noqa: E402
 from .occupancy import occupancy  # noqa: E402
 from .report import per_request  # noqa: E402
 from .traces import read_trace, timeline  # noqa: E402
 from .timing.stalls import NAMES  # noqa: E402
 
-KINDS = ("stalls", "occupancy", "roofline", "memory", "timeline")
+KINDS = ("stalls", "occupancy", "roofline", "memory", "timeline", "counters")
 COLORS = dict(zip(NAMES, plt.cm.tab20(np.linspace(0, 1, len(NAMES)))))
 
 
@@ -51,7 +55,7 @@ def figure(kind, run, config_name, launch=-1):
     res = run.results[launch] if kind != "roofline" else None
     name = run.recipe.path
     fig = {"stalls": _stalls, "occupancy": _occupancy, "roofline": _roofline, "memory": _memory,
-           "timeline": _timeline}[kind](run, res, name, config_name)
+           "timeline": _timeline, "counters": _counters}[kind](run, res, name, config_name)
     fig.tight_layout()
     return fig
 
@@ -202,8 +206,6 @@ def _timeline(run, res, name, config_name):
     cycles), so the shares are exact at any zoom."""
     view = read_trace(res)
     tl = timeline(view)
-    k = next(i for i, r in enumerate(run.results) if r is res) + 1
-    kernel = run.launches[k - 1][0]
     fig, (a, b) = plt.subplots(2, 1, figsize=(14, 8.5), sharex=True, gridspec_kw={"height_ratios": [3, 1.3]})
     cmap = ListedColormap([NOT_RESIDENT] + [COLORS[n] for n in NAMES])
     x1 = tl.dominant.shape[1] * tl.width
@@ -228,12 +230,86 @@ def _timeline(run, res, name, config_name):
     b.stackplot(np.repeat(np.append(t, x1), 2)[1:-1], *[np.repeat(tl.by_column[i] / cycles, 2) for i in present],
                 colors=[COLORS[NAMES[i]] for i in present])
     b.set_ylabel("resident warps\n(mean per column)")
-    b.set_xlabel(f"cycles since the first block's dispatch (the {res.config['launch_latency_cycles']:,}-cycle "
-                 "launch latency precedes it)")
+    b.set_xlabel(_since_dispatch(res))
     b.set_xlim(0, x1)
     handles = [Patch(color=COLORS[NAMES[i]], label=NAMES[i]) for i in present]
     handles.append(Patch(facecolor=NOT_RESIDENT, edgecolor="gray", label="not resident"))
     a.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, title="warp state")
-    launch = f"launch {k} of {len(run.results)}: " if len(run.results) > 1 else ""
-    fig.suptitle(f"{name}: {launch}{kernel}, warp states over time ({config_name}, {res.stats['cycles']:,} cycles)")
+    fig.suptitle(f"{name}: {_launch(run, res)}, warp states over time ({config_name}, {res.stats['cycles']:,} cycles)")
+    return fig
+
+
+def _launch(run, res):
+    """'launch k of n: kernel' (just the kernel's name when the recipe has one launch)."""
+    k = next(i for i, r in enumerate(run.results) if r is res)
+    return (f"launch {k + 1} of {len(run.results)}: " if len(run.results) > 1 else "") + run.launches[k][0]
+
+
+def _since_dispatch(res):
+    return (f"cycles since the first block's dispatch (the {res.config['launch_latency_cycles']:,}-cycle "
+            "launch latency precedes it)")
+
+
+def _counters(run, res, name, config_name):
+    """Issue and memory over time, four panels on one time axis (the
+    timeline's): IPC per SM with issue-slot use on the right-hand scale (the
+    same curve), the L2's hit rate over its lookups per cycle, DRAM read and
+    write bandwidth, and resident warps against the most the occupancy limits
+    allow for this grid. Each value holds over its bin, drawn as steps; the
+    hit rate has a gap where the L2 saw no lookup. It needs no trace buffer,
+    so it draws for runs too big to trace; simgpu.counters defines every
+    curve and names its Nsight Compute metric."""
+    c = read_counters(res)
+    cfg, s = res.config, res.stats
+    nsp = cfg["sub_partitions"]
+    x = np.repeat(np.append(c.start, c.end[-1]), 2)[1:-1]
+
+    def steps(ax, key, **kw):
+        return ax.plot(x, np.repeat(c[key].values, 2), label=f"{c[key].name}  [{c[key].metric}]", **kw)[0]
+
+    fig, (a, b, d, w) = plt.subplots(4, 1, figsize=(14, 11), sharex=True)
+    steps(a, "ipc", color="tab:blue")
+    a.set_ylim(0, max(1e-3, np.nanmax(c["ipc"].values)) * 1.15)
+    a.set_ylabel("IPC per SM\n(warp instructions / cycle)")
+    a.secondary_yaxis("right", functions=(lambda v: 100 * v / nsp, lambda v: v * nsp / 100)).set_ylabel(
+        f"issue-slot use (% of {nsp}\nschedulers x {cfg['sm_count']} SMs)")
+    a.set_title("issue: every SM of the config counts, busy or idle (simgpu run's IPC counts only cycles of SMs "
+                "with work)", fontsize=10)
+    a.legend(fontsize=8, loc="upper right")
+
+    look = b.twinx()
+    look.fill_between(x, np.repeat(c["l2_lookups"].values, 2), color="0.85", label=f"{c['l2_lookups'].name}  "
+                      f"[{c['l2_lookups'].metric}]")
+    look.set_ylabel("L2 lookups\n(sectors / cycle)")
+    b.set_zorder(look.get_zorder() + 1)
+    b.patch.set_visible(False)
+    steps(b, "l2_hit_rate", color="tab:green")
+    b.set_ylim(0, 105)
+    b.set_ylabel("L2 hit rate (%)")
+    b.set_title(f"L2: hit rate of the sectors looked up (no line where none was; the run's: "
+                f"{100 * s['l2_hit_rate']:.1f}%)", fontsize=10)
+    b.legend(handles=b.get_lines() + [look.collections[0]], fontsize=8, loc="upper right")
+
+    steps(d, "dram_read", color="tab:red")
+    steps(d, "dram_write", color="tab:purple")
+    peak = cfg["dram_bandwidth_gbs"]
+    d.axhline(peak, color="gray", ls=":", label=f"the config's peak, {peak:,.0f} GB/s (off the scale when far above)")
+    d.set_ylim(0, max(1.0, np.nanmax(c["dram_read"].values), np.nanmax(c["dram_write"].values)) * 1.15)
+    d.set_ylabel("DRAM bandwidth (GB/s)")
+    d.set_title("DRAM: bytes count in the bin where the request that moves them is made, so a burst of "
+                "requests can show above the peak the transfers then spread under", fontsize=10)
+    d.legend(fontsize=8, loc="upper right")
+
+    steps(w, "resident_warps", color="black")
+    wpb = s["warps"] // s["blocks"]
+    most = min(s["blocks"], s["blocks_per_sm"] * cfg["sm_count"]) * wpb
+    w.axhline(most, color="gray", ls=":", label=f"the most the occupancy limits allow for this grid: {most:,} "
+              f"({s['blocks_per_sm']} blocks/SM x {wpb} warps)")
+    w.set_ylim(0, most * 1.15)
+    w.set_ylabel("resident warps\n(whole GPU)")
+    w.legend(fontsize=8, loc="upper right")
+    w.set_xlabel(_since_dispatch(res))
+    w.set_xlim(0, c.end[-1])
+    fig.suptitle(f"{name}: {_launch(run, res)}, issue and memory over time ({config_name}, {s['cycles']:,} cycles, "
+                 f"bins of {c.bin_cycles:,})")
     return fig

@@ -5,8 +5,8 @@ page: the launches and the recipe, the check, per launch the figures of
 `simgpu run` with their Nsight Compute metric names, the warp-state
 breakdown, the source of the .s file with each line's warp-cycles by state
 and its memory figures (sectors or wavefronts per request, bank conflicts),
-and the pictures of simgpu.plots (roofline, stalls, timeline, memory,
-occupancy) as PNG inlined in base64. The CSS is inline and there is no
+and the pictures of simgpu.plots (roofline, stalls, timeline, counters over
+time, memory, occupancy) as PNG inlined in base64. The CSS is inline and there is no
 script, so the page loads from a file with no network.
 """
 import base64
@@ -233,6 +233,9 @@ def render(run, config_name, elapsed=None):
         out.append(_waited(res))
         out.append(_png(run, "stalls", config_name, k))
         out.append("<h3>Timeline</h3>" + _png(run, "timeline", config_name, k))
+        out.append("<h3>Issue and memory over time</h3><p class=\"muted\">the same time axis as the timeline; "
+                   "each curve's definition and Nsight Compute metric in its legend</p>"
+                   + _png(run, "counters", config_name, k))
         out.append("<h3>Source</h3>" + _source(res))
         if s["memory_by_pc"][:, 0].any():
             out.append("<h3>Memory instructions</h3>" + _png(run, "memory", config_name, k))

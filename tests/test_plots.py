@@ -1,14 +1,16 @@
 """`simgpu plot`: every kind draws a labeled figure for every program from one
-real run each, and the timeline's cells are the trace's intervals, binned
-exactly."""
+real run each, the timeline's cells are the trace's intervals, binned
+exactly, and the counters figure draws the counters over time as they are."""
 import subprocess
 import sys
 from pathlib import Path
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
 from simgpu.config import load_config
+from simgpu.counters import read_counters
 from simgpu.plots import KINDS, figure, peak_flops, save
 from simgpu.recipe import parse_recipe, run_recipe
 from simgpu.timing.stalls import NAMES
@@ -130,6 +132,42 @@ def test_the_cli_draws_a_timeline(tmp_path):
                         "-o", str(out), "--set", "n=64"], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert r.returncode == 0, r.stderr
     assert out.read_text().lstrip().startswith("<?xml") and "warp states over time" in out.read_text()
+
+
+def test_the_counters_figure_draws_the_counters_over_time(tmp_path):
+    # no trace buffer: the counters come from the series every timed run keeps
+    run = run_recipe(parse_recipe(ROOT / "programs" / "matmul_tiled.s"), {"n": "64"})
+    res = run.results[0]
+    c = read_counters(res)
+    fig = figure("counters", run, "h100")
+    lines = {ln.get_label().split("  [")[0]: ln for ax in fig.axes for ln in ax.get_lines()}
+    edges = np.append(c.start, c.end[-1])
+    for counter in c.items.values():
+        if counter.key in ("l2_lookups", "issue"):       # drawn filled / a right-hand scale, checked below
+            continue
+        x, y = lines[counter.name].get_data()
+        assert np.array_equal(x, np.repeat(edges, 2)[1:-1]) and np.array_equal(y, np.repeat(counter.values, 2),
+                                                                               equal_nan=True), counter.key
+    # issue-slot use is the IPC panel's right-hand scale: 4 schedulers per SM
+    ipc_axis = lines["IPC per SM (warp instructions per cycle, all SMs)"].axes
+    assert ipc_axis.child_axes[0].get_ylim() == pytest.approx(tuple(100 * v / 4 for v in ipc_axis.get_ylim()))
+    lookups = next(ax for ax in fig.axes if ax.get_ylabel().startswith("L2 lookups"))
+    filled = lookups.collections[0].get_paths()[0].vertices
+    assert filled[:, 1].max() == c["l2_lookups"].values.max() > 0
+    # what is drawn gives the totals back: DRAM GB/s x seconds, IPC per SM x cycles x 132 SMs
+    read = lines["DRAM read (GB/s)"].get_ydata()[::2]
+    assert (read * 1e9 * np.diff(edges) / 1980e6).sum() == pytest.approx(res.stats["dram_read_bytes"], rel=1e-12)
+    ipc = lines["IPC per SM (warp instructions per cycle, all SMs)"].get_ydata()[::2]
+    assert (ipc * np.diff(edges) * 132).sum() == pytest.approx(res.stats["warp_instructions"], rel=1e-12)
+    # 16 blocks of 8 warps all fit at once: the ceiling drawn is 128 warps, and every warp is resident at cycle 0
+    ceiling = [ln for ln in fig.axes[3].get_lines() if ln.get_label().startswith("the most")][0]
+    assert ceiling.get_ydata()[0] == 128 == lines["resident warps (whole GPU, at the bin's start)"].get_ydata()[0]
+    plt.close(fig)
+    out = tmp_path / "counters.png"
+    r = subprocess.run([sys.executable, "-m", "simgpu", "plot", "programs/matmul_tiled.s", "--kind", "counters",
+                        "-o", str(out), "--set", "n=64"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_roofline_ceiling_is_the_configs_fp32_peak():

@@ -29,7 +29,7 @@ def test_the_page_holds_the_runs_figures():
     # self-contained: no script, every src/href inline or in-page
     assert "<script" not in page
     assert re.findall(r'(?:src|href)="(?!data:image/png;base64,|#)', page) == []
-    assert page.count('<img class="plot') == 5          # roofline, stalls, timeline, memory, occupancy
+    assert page.count('<img class="plot') == 6          # roofline, stalls, timeline, counters, memory, occupancy
     assert f"<td>cycles</td><td>{_fmt(s['cycles'])} (" in page
     assert '<span class="pass">PASS</span>' in page
     for state, v in s["stall_cycles"].items():
@@ -98,6 +98,7 @@ def test_the_report_loads_in_headless_chromium(tmp_path):
     assert [m for m in network if m["method"] == "Network.loadingFailed"] == []
     urls = [m["params"]["request"]["url"] for m in network if m["method"] == "Network.requestWillBeSent"]
     assert urls and all(u.startswith(("file:", "data:")) for u in urls), urls
-    assert [p[0] for p in plots] == ["roofline plot", "stalls plot", "timeline plot", "memory plot", "occupancy plot"]
+    assert [p[0] for p in plots] == ["roofline plot", "stalls plot", "timeline plot", "counters plot", "memory plot",
+                                     "occupancy plot"]
     assert all(w > 0 and h > 0 and done and natural > 0 for _, w, h, done, natural in plots), plots
     assert (tmp_path / "report.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
