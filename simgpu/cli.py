@@ -49,6 +49,10 @@ def cmd_run(ns):
         if ns.max_instructions < 1:
             raise SimgpuError(f"--max-instructions must be at least 1, got {ns.max_instructions}")
         kw["max_warp_instructions"] = ns.max_instructions
+    if ns.sample_sms is not None:
+        if ns.sample_sms < 1:
+            raise SimgpuError(f"--sample-sms must be at least 1, got {ns.sample_sms}")
+        kw["sample_sms"] = ns.sample_sms
     if ns.kernel or ns.grid or ns.block or ns.arg:
         return _run_plain(ns, kw, format_launch)
     parse_recipe(ns.program)                   # a bad recipe is reported before any work
@@ -189,10 +193,10 @@ def _parse_sms(text):
 
 
 def cmd_trace(ns):
-    from .traces import DEFAULT_CAPACITY, write_trace
+    from .traces import recording_capacity, write_trace
     if ns.sample_warps < 1:
         raise SimgpuError(f"--sample-warps must be at least 1, got {ns.sample_warps}")
-    run = _run_recipe(ns, trace_capacity=ns.capacity or DEFAULT_CAPACITY)
+    run = _run_recipe(ns, trace_capacity=ns.capacity or recording_capacity(ns.sample_warps))
     outs = [ns.output] if len(run.results) == 1 else \
         [f"{ns.output.rsplit('.', 1)[0]}.{k}.{ns.output.rsplit('.', 1)[-1]}" for k in range(len(run.results))]
     for res, out, (kernel, *_) in zip(run.results, outs, run.launches):
@@ -306,6 +310,10 @@ def build_parser():
                    help="also write a warp-state trace for ui.perfetto.dev (.pftrace; .json for Chrome's format)")
     r.add_argument("--max-instructions", type=int, metavar="N",
                    help="stop a runaway kernel after N warp instructions (default 2e9)")
+    r.add_argument("--sample-sms", type=int, metavar="S",
+                   help="simulate only S SMs with the blocks they would run and their share of the L2 and "
+                        "DRAM, and scale the counts to the grid (fast estimates for big grids of alike blocks; "
+                        "the result is not checked)")
     r.set_defaults(fn=cmd_run)
     b = sub.add_parser("bench", help="measure simulation speed (warp instructions per second)",
                        description="Run the benchmark suite (programs x configs) and print, per row, simulated "
@@ -397,7 +405,8 @@ def build_parser():
                    help="perfetto (native protobuf, default) or json (Chrome trace events)")
     t.add_argument("--sms", help="only these SMs, e.g. 0,1 (keeps files small)")
     t.add_argument("--window", help="only cycles START:END")
-    t.add_argument("--capacity", type=int, help="most intervals to record (default 2,000,000)")
+    t.add_argument("--capacity", type=int,
+                   help="most intervals to record (default 2,000,000, times K with --sample-warps K, up to 16,000,000)")
     t.add_argument("--sample-warps", type=int, default=1, metavar="K",
                    help="keep the state track of every K-th warp slot only (block lifetimes and counters "
                         "stay whole; default 1, every slot)")

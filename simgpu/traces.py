@@ -23,9 +23,11 @@ start, the warp tracks themselves show.
 
 Sampling keeps files bounded on big grids: `sample_warps=K` keeps the state
 track of every K-th warp slot (global slot index divisible by K), with every
-block lifetime and every counter. A warp slot's scheduler is its slot in the
-SM mod sub_partitions, so a K that shares a factor with sub_partitions keeps
-some schedulers' warps only.
+block lifetime and every counter, and `simgpu trace` records K times as
+many intervals (recording_capacity), so the kept tracks reach K times
+further into a big run. A warp slot's scheduler is its slot in the SM mod
+sub_partitions, so a K that shares a factor with sub_partitions keeps some
+schedulers' warps only.
 """
 import json
 from dataclasses import dataclass, replace
@@ -37,7 +39,7 @@ from .errors import SimgpuError
 from .timing.core import TRACE_BLOCK
 from .timing.stalls import NAMES
 
-DEFAULT_CAPACITY = 2_000_000           # intervals in a trace file (about 100 B each in it)
+DEFAULT_CAPACITY = 2_000_000           # intervals in a trace file (about 50 B each in it)
 PICTURE_CAPACITY = 16_000_000          # intervals for the timeline picture: 40 B each in memory, and
                                        # only those recorded touch memory (np.zeros maps pages lazily)
 SEQ = 7                       # trusted_packet_sequence_id of every packet
@@ -166,6 +168,16 @@ def timeline(view, max_cols=1000, max_rows=256):
     for k, cells in by_state.items():
         by_column[k] = cells.sum(axis=0)
     return Timeline(width, group, n_slots, end, view.filled_at, dominant, by_column, capacity)
+
+
+def recording_capacity(sample=1):
+    """Intervals to record for a trace that keeps 1 warp slot in `sample`:
+    the file keeps about 1/sample of them, so sample x DEFAULT_CAPACITY keeps
+    the file near DEFAULT_CAPACITY intervals while the buffer reaches further
+    into the run; at most PICTURE_CAPACITY (40 B each in memory). The core
+    records every warp slot's intervals (a record-time stride would save the
+    memory too; timing.core.record has none)."""
+    return min(DEFAULT_CAPACITY * sample, PICTURE_CAPACITY)
 
 
 def sample_warps(view, k):
