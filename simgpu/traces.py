@@ -26,8 +26,8 @@ track of every K-th warp slot (global slot index divisible by K), with every
 block lifetime and every counter, and `simgpu trace` records K times as
 many intervals (recording_capacity), so the kept tracks reach K times
 further into a big run. A warp slot's scheduler is its slot in the SM mod
-sub_partitions, so a K that shares a factor with sub_partitions keeps some
-schedulers' warps only.
+sub_partitions, so a K that shares a factor with sub_partitions can keep
+some schedulers' warps only.
 """
 import json
 from dataclasses import dataclass, replace
