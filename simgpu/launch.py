@@ -217,7 +217,7 @@ def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
 
 def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_thread=None,
            max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS, timing=True, trace_capacity=0,
-           sample_blocks=None, progress=None):
+           sample_blocks=None, progress=None, sample_sms=None):
     """Run `kernel` over `grid` x `block` threads; numpy arrays in `args` are updated in place.
 
     timing=True (the default) runs the cycle-level model and adds cycles,
@@ -228,7 +228,11 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     the first k blocks: the address streams the static predictors look at.
     progress(blocks_done, blocks, cycles, warp_instructions), with timing,
     is called a few times a second while the run goes on (simgpu.progress
-    draws a bar from it); the result is the same with or without it."""
+    draws a bar from it); the result is the same with or without it.
+    sample_sms=s (timing only) simulates s SMs with the blocks they would
+    run and their share of the L2 and DRAM, and scales the counts to the
+    grid: fast estimates for grids of alike blocks (timing/run.py says how);
+    the output arrays are then only partly written."""
     from .exec.functional import run_grid
     from .exec.state import make_mem, make_warps, make_work
     from .memory import SCRATCH_SIZE
@@ -271,11 +275,13 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
         raise LaunchError(f"kernel {prog.name} has no instructions")
     if sample_blocks is not None and timing:
         raise LaunchError("sample_blocks runs the functional engine only: pass timing=False")
+    if sample_sms is not None and (not timing or not isinstance(sample_sms, (int, np.integer)) or sample_sms < 1):
+        raise LaunchError(f"sample_sms must be a positive number of SMs with timing=True, got {sample_sms!r}")
     if timing:
         from .timing.run import simulate
         rc, err, W, tstats, pc_counts = simulate(prog, cfg, grid, block, dev, params, int(shared_bytes),
                                                  regs_per_thread, max_warp_instructions, trace_capacity,
-                                                 progress)
+                                                 progress, sample_sms)
         if rc != 0:
             raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
         dev.copy_back()

@@ -50,6 +50,8 @@ def format_run(run, config_name, elapsed=None):
             verdict = "PASS" if c.passed else "FAIL"
             lines.append(f"check    {c.buffer} = {c.expr}: max relative error {c.error:.2e} "
                          f"(tolerance {c.tol:g})  {verdict}")
+    elif any(r.stats.get("sampled") for r in run.results):
+        lines.append("\ncheck    not made: a sampled run computes only its SMs' blocks")
     if elapsed is not None:
         total = sum(r.stats["warp_instructions"] for r in run.results)
         lines.append(f"host     {elapsed:.2f} s to simulate {_fmt(total)} warp instructions")
@@ -70,6 +72,11 @@ def format_launch(kernel, grid, block, shared, res):
                    f"limited by {s['occupancy_limit']}; {s['regs_per_thread']} registers/thread{est}, "
                    f"{s['shared_bytes_per_block']} B shared/block")
         out.append(f"  waves                 {s['waves']:>14}   blocks / (blocks per SM x SMs), rounded up")
+        if s.get("sampled"):
+            sm = s["sampled"]
+            out.append(f"  sampled               {sm['sms']:>10} SMs   of {sm['of_sms']}, running {_fmt(sm['blocks'])} of "
+                       f"{_fmt(sm['of_blocks'])} blocks with their share of the L2 and DRAM; counts below are scaled "
+                       f"x{sm['scale']:.2f} to the grid, cache and DRAM figures are the share's")
     out.append(f"  warp instructions     {_fmt(s['warp_instructions']):>14}")
     out.append(f"  thread instructions   {_fmt(s['thread_instructions']):>14}")
     out.append(f"  SIMT efficiency       {100 * s['simt_efficiency']:>13.1f}%   active threads per warp "

@@ -53,7 +53,7 @@ MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "noc_free", "slice_free", 
                                "smem_free", "params", "counters"])
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
- P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS) = range(13)
+ P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS) = range(14)
 # counters (int64)
 (C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC) = range(8)
 
@@ -65,13 +65,15 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / cfg["dram_channels"],
                        slices, cfg["dram_channels"], 1.0 if cfg["l1_caches_global_loads"] else 0.0,
                        cfg["dram_fetch_bytes"], cfg["noc_sectors_per_cycle_per_sm"],
-                       cfg["l2_slice_atomic_ops_per_cycle"], cfg["l2_partitions"]], np.float64)
+                       cfg["l2_slice_atomic_ops_per_cycle"], cfg["l2_partitions"],
+                       cfg.get("l2_atomic_units", slices)], np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
     return MemSys(make_cache(n_sm, max(l1_bytes, 128 * cfg["l1_ways"]), cfg["l1_ways"]),
                   make_cache(slices, cfg["l2_bytes"] // slices, cfg["l2_ways"]),
                   np.zeros(n_sm, np.float64), np.zeros(n_sm, np.float64), np.zeros(slices, np.float64),
-                  np.zeros(slices, np.float64), np.zeros(cfg["dram_channels"], np.float64),
+                  np.zeros(int(cfg.get("l2_atomic_units", slices)), np.float64),
+                  np.zeros(cfg["dram_channels"], np.float64),
                   np.zeros(n_sm, np.float64), params, np.zeros(8, np.int64))
 
 
@@ -185,8 +187,12 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
         if atomic > 0:
             # the slice's atomic unit works on the sector once its data is there
             ops = sectors[32 + k]
-            ta = max(data, MS.atom_free[sl])
-            MS.atom_free[sl] = ta + ops / p[P_ATOM_OPC]
+            # one atomic unit per slice; a sampled run's share keeps every unit, slowed
+            # (timing/run.py share_of_gpu), so one hot word is as contended as on the GPU
+            unit = sl if np.int64(p[P_ATOM_UNITS]) == np.int64(p[P_SLICES]) else \
+                hash_line(line, np.int64(p[P_ATOM_UNITS]))
+            ta = max(data, MS.atom_free[unit])
+            MS.atom_free[unit] = ta + ops / p[P_ATOM_OPC]
             r = ta + ops / p[P_ATOM_OPC] + p[P_L2_LAT] if atomic == 1 else ts + 1.0
         elif l1_slot >= 0:
             set_ready(MS.l1, sm, l1_slot, sbit, r)

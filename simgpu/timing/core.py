@@ -226,12 +226,14 @@ def retire_warp(TS, w, sm, now):
 
 
 @njit
-def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, nblocks, max_instr,
+def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_instr,
               U, I, F, err, counts, pc_counts, mstat, scratch, until):
-    """Simulate the grid up to cycle `until` (INF: to the end). Returns 0 when
-    the grid is done, 1 when paused at `until` (call again to go on), or -1
+    """Simulate the blocks `block_ids` (in dispatch order: the whole grid, or
+    a sampled run's share) up to cycle `until` (INF: to the end). Returns 0
+    when they are done, 1 when paused at `until` (call again to go on), or -1
     with err filled on a fault."""
     wps = bps * wpb                     # warp slots per SM
+    nblocks = block_ids.shape[0]
     if TS.stats[ST_STARTED] == 0:
         TS.stats[ST_STARTED] = 1
         next_block = 0
@@ -239,7 +241,7 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, nblocks, max_ins
         for k in range(bps):
             for sm in range(n_sm):
                 if next_block < nblocks:
-                    launch_block(W, M, TS, sm, k, next_block, bps, wpb, 0)
+                    launch_block(W, M, TS, sm, k, block_ids[next_block], bps, wpb, 0)
                     next_block += 1
         for g in range(n_sm * n_sp):
             TS.sp_next[g] = 0
@@ -340,7 +342,8 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, nblocks, max_ins
                             TS.stats[ST_BLOCKS_DONE] += 1
                             record(TS, slot, TRACE_BLOCK, TS.slot_start[slot], now + 1, TS.slot_bid[slot])
                             if next_block < nblocks:
-                                launch_block(W, M, TS, sm, slot - sm * bps, next_block, bps, wpb, now + 1)
+                                launch_block(W, M, TS, sm, slot - sm * bps, block_ids[next_block], bps, wpb,
+                                             now + 1)
                                 next_block += 1
                     else:
                         compute_dependencies(T, TS, W, w, T.is_branch[pc] != 0, now)

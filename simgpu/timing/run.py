@@ -71,11 +71,55 @@ def barrier_count(prog):
     return len(ids) if ids else (1 if any(prog.op[i] in (C.OP_BAR, C.OP_BARRIER) for i in range(prog.n)) else 0)
 
 
+def sampled_blocks(nblocks, n_sm, sms):
+    """The blocks `sms` of `n_sm` SMs run, dealt round-robin as the hardware
+    deals a grid: SM j gets blocks j, j + n_sm, j + 2 n_sm, ..."""
+    return np.array([b for b in range(nblocks) if b % n_sm < sms], np.int64)
+
+
+def share_of_gpu(cfg, fraction):
+    """The config of a slice of the GPU: each SM as it is, and `fraction` of
+    the shared L2 and DRAM, as that fraction of the SMs has them in a full
+    run: fewer L2 slices and DRAM channels, each as fast as the whole GPU's
+    (so a request's latency through them is unchanged), their speed trimmed
+    so that the totals are exactly `fraction` of the GPU's."""
+    out = dict(cfg)
+    parts = cfg["l2_partitions"]
+    slices = max(parts, round(cfg["l2_slices"] * fraction / parts) * parts)
+    trim = cfg["l2_slices"] * fraction / slices
+    out["l2_slices"] = slices
+    out["l2_bytes"] = max(int(cfg["l2_bytes"] * fraction), 128 * cfg["l2_ways"] * slices)
+    out["l2_slice_sectors_per_cycle"] = cfg["l2_slice_sectors_per_cycle"] * trim
+    # atomics: every slice's atomic unit, each at `fraction` of its speed, so that both
+    # spread atomics (total rate) and one hot word (one unit's rate) get their share
+    out["l2_atomic_units"] = cfg["l2_slices"]
+    out["l2_slice_atomic_ops_per_cycle"] = cfg["l2_slice_atomic_ops_per_cycle"] * fraction
+    out["dram_channels"] = max(1, round(cfg["dram_channels"] * fraction))
+    out["dram_bandwidth_gbs"] = cfg["dram_bandwidth_gbs"] * fraction
+    return out
+
+
+# additive counters a sampled run scales up by blocks in the grid / blocks simulated
+SCALED = ("warp_instructions", "thread_instructions", "gld_requests", "gld_sectors", "gst_requests", "gst_sectors",
+          "shared_ld_requests", "shared_st_requests", "shared_ld_wavefronts", "shared_st_wavefronts",
+          "shared_ld_bank_conflicts", "shared_st_bank_conflicts", "atom_requests", "atom_sectors",
+          "shared_atom_requests", "shared_atom_wavefronts", "gld_bytes_requested", "gst_bytes_requested", "flops")
+# not scaled: what the L2 and DRAM see depends on data the other SMs would share (a matmul's
+# inputs come from DRAM once for the whole GPU, not once per share): these stay the share's
+SHARE_ONLY = ("l1_hit_rate", "l2_hit_rate", "dram_read_bytes", "dram_write_bytes", "dram_bandwidth")
+
+
 def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread, max_instr, trace_capacity=0,
-             progress=None):
+             progress=None, sample_sms=None):
     """Returns (rc, err, state, stats) for the whole grid on the config's GPU.
     progress(blocks_done, blocks, cycles, warp_instructions), when given, is
-    called about four times a second of host time while the run goes on."""
+    called about four times a second of host time while the run goes on.
+
+    sample_sms=s simulates only s SMs, with the blocks they would run
+    (sampled_blocks) and their share of the L2 and DRAM (share_of_gpu): for
+    a grid of alike blocks the GPU's time is its SMs' time, and waves and
+    tile quantization come out exactly; the additive counters are scaled to
+    the whole grid (stats["sampled"] says by how much)."""
     nthreads = block[0] * block[1] * block[2]
     nblocks = grid[0] * grid[1] * grid[2]
     regs = regs_per_thread if regs_per_thread is not None else max_live_registers(prog)
@@ -83,7 +127,15 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     shared = prog.shared_static + shared_bytes
     occ = occupancy(cfg, regs, nthreads, shared, barrier_count(prog))
     n_sm = min(cfg["sm_count"], nblocks)
-    bps = min(occ.blocks_per_sm, -(-nblocks // n_sm))
+    block_ids = np.arange(nblocks, dtype=np.int64)
+    sampled = None
+    if sample_sms is not None and sample_sms < n_sm:
+        block_ids = sampled_blocks(nblocks, n_sm, sample_sms)
+        sampled = {"sms": int(sample_sms), "of_sms": n_sm, "blocks": len(block_ids), "of_blocks": nblocks,
+                   "scale": nblocks / len(block_ids)}
+        cfg = share_of_gpu(cfg, sample_sms / cfg["sm_count"])
+        n_sm = sample_sms
+    bps = min(occ.blocks_per_sm, -(-len(block_ids) // n_sm))
     wpb = occ.warps_per_block
     n_sp = cfg["sub_partitions"]
     n_slots = n_sm * bps
@@ -97,11 +149,11 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block if shared else 0)
     MS = make_memsys(cfg, n_sm, l1_bytes)
     args = (prog.arrays(), W, M, T, TS, MS, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
-            nblocks, max_instr, U, I, F, err, counts, pc_counts, mstat, scratch)
+            block_ids, max_instr, U, I, F, err, counts, pc_counts, mstat, scratch)
     if progress is None:
         rc = run_timed(*args, INF)
     else:
-        rc = _run_in_pieces(args, TS, counts, nblocks, progress)
+        rc = _run_in_pieces(args, TS, counts, len(block_ids), progress)
     # the front end's fixed cost (Nsight's gpc__cycles_elapsed includes it) plus the simulated run
     cycles = int(TS.stats[ST_CYCLES]) + cfg["launch_latency_cycles"]
     sm_active = int(TS.sm_active.sum())
@@ -130,6 +182,12 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         **hierarchy_stats(MS, cycles, cfg, l1_bytes),
     }
     stats["series"] = series_stats(TS, MS.counters, counts, int(TS.stats[ST_CYCLES]))
+    if sampled is not None:
+        for key in SCALED:
+            stats[key] = int(round(stats[key] * sampled["scale"]))
+        sampled["share_only"] = SHARE_ONLY
+        stats["sm_active_cycles"] *= sampled["of_sms"] / n_sm       # the other SMs are as busy
+        stats["sampled"] = sampled
     if trace_capacity:
         n = int(TS.trace_n[0])
         stats["trace"] = {"records": TS.trace[:n].copy(), "dropped": int(TS.trace_n[2]),

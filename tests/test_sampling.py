@@ -1,0 +1,96 @@
+"""Sampled simulation (launch(sample_sms=S), simgpu run --sample-sms S): S SMs
+run the blocks they would run in the whole grid, with their share of the L2
+and DRAM; the time is theirs, the counts are scaled to the grid.
+
+Validated against full simulation: within 3% of the cycles on grids of alike
+blocks (one to four waves, memory-bound, shared-memory-bound, atomics on one
+word, compute-bound), and the seed-003 puzzle's step (1792 vs 1793 with
+256x128 tiles on the A100: 98 tiles in one wave, 120 in two)."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import simgpu
+from simgpu.config import load_config
+from simgpu.errors import LaunchError
+from simgpu.recipe import parse_recipe, run_recipe
+from simgpu.timing.run import SCALED, sampled_blocks, share_of_gpu
+
+PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
+
+
+def run(program, sets, config, **kw):
+    return run_recipe(parse_recipe(PROGRAMS / f"{program}.s"), sets, config=config, **kw)
+
+
+def test_the_sampled_sms_get_the_blocks_round_robin_dealing_gives_them():
+    assert list(sampled_blocks(10, 4, 1)) == [0, 4, 8]
+    assert list(sampled_blocks(10, 4, 2)) == [0, 1, 4, 5, 8, 9]
+
+
+@pytest.mark.parametrize("config", ["h100", "h200", "a100", "apple-m4"])
+def test_a_share_of_the_gpu_has_its_fraction_of_the_l2_and_dram(config):
+    cfg = load_config(config)
+    for sms in (1, 3, 16):
+        f = sms / cfg["sm_count"]
+        sh = share_of_gpu(cfg, f)
+        assert sh["l2_slices"] % sh["l2_partitions"] == 0
+        assert sh["l2_slices"] * sh["l2_slice_sectors_per_cycle"] == pytest.approx(
+            f * cfg["l2_slices"] * cfg["l2_slice_sectors_per_cycle"])
+        assert sh["dram_bandwidth_gbs"] == pytest.approx(f * cfg["dram_bandwidth_gbs"])
+        # every atomic unit stays, slowed: one hot word is as contended as on the whole GPU
+        assert sh["l2_atomic_units"] == cfg["l2_slices"]
+        assert sh["l2_slice_atomic_ops_per_cycle"] == pytest.approx(f * cfg["l2_slice_atomic_ops_per_cycle"])
+        assert sh["latency_l2_cycles"] == cfg["latency_l2_cycles"]
+
+
+@pytest.mark.parametrize("program,sets,config", [
+    ("vector_add", {"n": str(1 << 20)}, "h100"),          # 4 waves, DRAM-bound
+    ("transpose_smem", {"n": "1024"}, "h100"),            # shared memory, bank conflicts
+    ("reduce_sum", {"n": str(1 << 20)}, "h100"),          # every block's atomic on one word
+    ("wave", {"blocks": "400"}, "a100"),                  # compute-bound, 4 waves
+    ("matmul_tiled", {"n": "256"}, "a100"),               # inputs shared by every SM through the L2
+])
+def test_sampled_cycles_are_within_3_percent_of_the_full_run(program, sets, config):
+    full = run(program, sets, config).results[-1].stats
+    smp = run(program, sets, config, sample_sms=16).results[-1].stats
+    assert smp["cycles"] == pytest.approx(full["cycles"], rel=0.03)
+    # counts that are a property of each block scale exactly to the grid
+    for key in ("warp_instructions", "gld_requests", "gld_sectors", "shared_ld_wavefronts"):
+        assert smp[key] == full[key], key
+    assert smp["sampled"]["of_blocks"] == full["blocks"] and smp["waves"] == full["waves"]
+
+
+def test_sampling_every_sm_is_the_full_run():
+    full = run("vector_add", {"n": "65536"}, "h100").results[0].stats
+    same = run("vector_add", {"n": "65536"}, "h100", sample_sms=1000).results[0].stats
+    assert same["cycles"] == full["cycles"] and "sampled" not in same
+    assert all(same[k] == full[k] for k in SCALED)
+
+
+def test_a_sampled_run_is_not_checked():
+    r = run("vector_add", {"n": str(1 << 16)}, "h100", sample_sms=4)
+    assert r.checks == [] and r.results[0].stats["sampled"]["sms"] == 4
+
+
+def test_the_1792_vs_1793_step_on_the_a100():
+    """Seed 003: 256x128 tiles on 108 SMs; 1792 needs 98 tiles (one wave), 1793
+    needs 120 (a second wave for 12 tiles) and takes about twice as long."""
+    t = {}
+    for n in (1792, 1793):
+        s = run("matmul_cublas", {"n": str(n), "tile": '"256x128"'}, "a100", sample_sms=1).results[0].stats
+        t[n] = s
+    assert (t[1792]["blocks"], t[1792]["waves"]) == (98, 1)
+    assert (t[1793]["blocks"], t[1793]["waves"]) == (120, 2)
+    assert 1.8 < t[1793]["cycles"] / t[1792]["cycles"] < 2.1
+
+
+def test_bad_sample_sizes_are_refused():
+    k = simgpu.load(str(PROGRAMS / "vector_add.s"))
+    a = np.zeros(64, np.float32)
+    for bad in (0, -1, 2.5):
+        with pytest.raises(LaunchError, match="sample_sms"):
+            simgpu.launch(k, 1, 64, [a, a, a, 64], sample_sms=bad)
+    with pytest.raises(LaunchError, match="sample_sms"):
+        simgpu.launch(k, 1, 64, [a, a, a, 64], sample_sms=2, timing=False)
