@@ -106,8 +106,13 @@ def cmd_sweep(ns):
     sets = parse_sets(ns.set)
     if not sets:
         raise SimgpuError("sweep needs at least one --set NAME=VALUES, e.g. --set n=1700:1900:4")
-    # a sampled-simulation switch (--sample) will go to every point as launch_options={"sample": ...}
-    res = sweep(ns.program, sets, config=ns.config, out_dir=ns.output, scheduler=ns.scheduler, workers=ns.workers)
+    options = {}
+    if ns.sample_sms is not None:
+        if ns.sample_sms < 1:
+            raise SimgpuError(f"--sample-sms must be at least 1, got {ns.sample_sms}")
+        options["sample_sms"] = ns.sample_sms
+    res = sweep(ns.program, sets, config=ns.config, out_dir=ns.output, scheduler=ns.scheduler, workers=ns.workers,
+                launch_options=options)
     print(format_summary(res))
     return 0
 
@@ -342,6 +347,9 @@ def build_parser():
     s.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, e.g. tcp://host:8786")
     s.add_argument("--workers", type=int, help="LocalCluster worker processes (default: the host's cores)")
     s.add_argument("-o", "--output", metavar="DIR", help="output folder (default sweep-PROGRAM)")
+    s.add_argument("--sample-sms", type=int, metavar="S",
+                   help="sampled simulation at every point: S SMs with their blocks and share of the L2 and "
+                        "DRAM (as simgpu run --sample-sms)")
     s.set_defaults(fn=cmd_sweep)
     h = sub.add_parser("batching", help="seed 000's lesson: many small launches vs one batched launch",
                        description="Simulate COUNT matmuls of N x N launched one at a time (queued, and "

@@ -145,3 +145,21 @@ def test_an_existing_scheduler(tmp_path):
         assert (res.computed, res.failed) == (2, 0)
         assert cluster.status.name == "running"          # the sweep leaves someone else's cluster alone
     assert [r["cycles"] for r in res.rows] == [direct(100)["cycles"], direct(300)["cycles"]]
+
+
+def test_a_sampled_sweep_passes_sample_sms_to_every_point(tmp_path):
+    """--sample-sms S: every point a sampled run, its cells those of a direct sampled
+    run, the check left empty (not claimed), and a cache of its own."""
+    sets = {"n": ["262144", "524288"]}
+    res = S.sweep(PROGRAMS / "vector_add.s", sets, out_dir=tmp_path, workers=1, processes=False,
+                  launch_options={"sample_sms": 4}, progress_stream=io.StringIO())
+    assert (res.computed, res.failed) == (2, 0)
+    rows = list(csv.DictReader(open(tmp_path / "results.csv")))
+    for r in rows:
+        s = run_recipe(parse_recipe(PROGRAMS / "vector_add.s"), {"n": r["n"]}, sample_sms=4).results[0].stats
+        assert (r["cycles"], r["warp_instructions"], r["waves"]) == \
+            (str(s["cycles"]), str(s["warp_instructions"]), str(s["waves"]))
+        assert r["check_passed"] == "" and r["check_error"] == ""
+    full = S.sweep(PROGRAMS / "vector_add.s", sets, out_dir=tmp_path, workers=1, processes=False,
+                   progress_stream=io.StringIO())
+    assert full.cached == 0                  # the sampled points are not the full ones
