@@ -325,7 +325,7 @@ def plot_comparison(result, out):
     """Two panels: simulated vs measured cycles (log-log, y = x, +-25% band,
     every launch labeled) and paired stall-breakdown bars per launch."""
     import matplotlib.pyplot as plt
-    from .plots import COLORS
+    from .plots import COLORS, save
     rows, s = result["rows"], result["summary"]
     fig, (a, b) = plt.subplots(1, 2, figsize=(17, max(7, 0.42 * len(rows) + 2)),
                                gridspec_kw={"width_ratios": [1, 1.25]})
@@ -375,12 +375,7 @@ def plot_comparison(result, out):
     fig.suptitle(f"simgpu ({result['source']['config']}) vs {result['source']['device']}: "
                  f"{s['programs']} programs, {s['launches']} launches")
     fig.tight_layout()
-    try:
-        fig.savefig(out, dpi=110)
-    except (OSError, ValueError) as e:
-        raise SimgpuError(f"cannot write {out}: {e}") from None
-    finally:
-        plt.close(fig)
+    save(fig, out)
 
 
 def write_json(result, out):

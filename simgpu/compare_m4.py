@@ -155,6 +155,8 @@ def plot_m4(result, out):
     """Measured and simulated ratios side by side, one pair of bars per point."""
     import matplotlib.pyplot as plt
     import numpy as np
+
+    from .plots import save
     pts = result["points"]
     fig, ax = plt.subplots(figsize=(11, 0.5 * len(pts) + 2))
     y = np.arange(len(pts))
@@ -171,9 +173,4 @@ def plot_m4(result, out):
     ax.grid(True, axis="x", which="both", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    try:
-        fig.savefig(out, dpi=110)
-    except (OSError, ValueError) as e:
-        raise SimgpuError(f"cannot write {out}: {e}") from None
-    finally:
-        plt.close(fig)
+    save(fig, out)

@@ -163,18 +163,24 @@ def ncu_counters(path, sets, metrics=None):
     return {"launches": result, "units": units, "command": " ".join(cmd)}
 
 
+def tool_provenance(command):
+    """Where and when a measurement ran, for every record a harness writes:
+    the GPU, driver and clocks as nvidia-smi reports them, the ncu version,
+    the UTC date and the command."""
+    smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem",
+                          "--format=csv,noheader"], capture_output=True, text=True).stdout.strip()
+    ncu = subprocess.run(["ncu", "--version"], capture_output=True, text=True).stdout.strip().splitlines()
+    return {"nvidia_smi": smi, "ncu": ncu[-1] if ncu else None,
+            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"), "command": command}
+
+
 def provenance():
     cupy = _cupy()
     from cupy.cuda import runtime
     props = runtime.getDeviceProperties(0)
-    smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem",
-                          "--format=csv,noheader"], capture_output=True, text=True).stdout.strip()
-    ncu = subprocess.run(["ncu", "--version"], capture_output=True, text=True).stdout.strip().splitlines()
     return {"device": props["name"].decode() if isinstance(props["name"], bytes) else props["name"],
-            "nvidia_smi": smi, "cuda_runtime": runtime.runtimeGetVersion(), "cupy": cupy.__version__,
-            "ncu": ncu[-1] if ncu else None, "sm_count": props["multiProcessorCount"],
-            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-            "command": " ".join(sys.argv)}
+            "cuda_runtime": runtime.runtimeGetVersion(), "cupy": cupy.__version__,
+            "sm_count": props["multiProcessorCount"], **tool_provenance(" ".join(sys.argv))}
 
 
 def record_programs(programs, sets, out, ncu=False):

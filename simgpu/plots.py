@@ -66,9 +66,14 @@ def plot(kind, run, out, config_name):
 
 
 def save(fig, out, fmt=None):
-    """Write and close a figure: to a path (format by its name) or a file object (fmt "png" or "svg")."""
-    fig.savefig(out, dpi=110, format=fmt)
-    plt.close(fig)
+    """Write and close a figure: to a path (format by its name) or a file object
+    (fmt "png" or "svg"). A path that cannot be written is a one-line error."""
+    try:
+        fig.savefig(out, dpi=110, format=fmt)
+    except (OSError, ValueError) as e:
+        raise SimgpuError(f"cannot write {out}: {e}") from None
+    finally:
+        plt.close(fig)
 
 
 def _stalls(run, res, name, config_name):

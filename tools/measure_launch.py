@@ -6,11 +6,14 @@ to its end), for 1 block and for one block per SM. simgpu's configs take
     python3 tools/measure_launch.py OUT.json
 """
 import csv
-import datetime
 import io
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from simgpu.crosscheck import tool_provenance  # noqa: E402
 
 CHILD = r'''
 import cupy
@@ -31,13 +34,8 @@ def main(out):
     rows = [r for r in csv.DictReader(io.StringIO("\n".join(lines))) if r.get("ID", "").isdigit()]
     launches = [{"grid": g, **{m: float(r[m].replace(",", "")) for m in METRICS.split(",")}}
                 for g, r in zip((1, 132, 1, 132), rows)]
-    smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.sm,clocks.max.sm",
-                          "--format=csv,noheader"], capture_output=True, text=True).stdout.strip()
-    ncu = subprocess.run(["ncu", "--version"], capture_output=True, text=True).stdout.strip().splitlines()
     record = {"what": "an empty kernel (32 threads per block) under Nsight Compute, 1 block and 132 blocks, twice",
-              "nvidia_smi": smi, "ncu": ncu[-1] if ncu else None,
-              "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-              "command": "python3 tools/measure_launch.py " + out, "launches": launches,
+              **tool_provenance("python3 tools/measure_launch.py " + out), "launches": launches,
               "stderr_tail": res.stderr[-500:] if not rows else ""}
     with open(out, "w") as f:
         json.dump(record, f, indent=1)

@@ -15,12 +15,14 @@ under Nsight Compute (one record, written by this script only):
     python3 tools/measure_memsys.py OUT.json
 """
 import csv
-import datetime
 import io
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from simgpu.crosscheck import tool_provenance  # noqa: E402
 
 SRC_PATH = Path(__file__).resolve().parents[1] / "tests" / "memsys" / "memsys.cu"
 SRC = SRC_PATH.read_text()
@@ -131,13 +133,8 @@ def main(out):
         name, what = next(case)
         launches.append({"case": name, "what": what, "kernel": r.get("Kernel Name"),
                          **{m: num(r[m]) for m in metrics if m in r}})
-    smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem",
-                          "--format=csv,noheader"], capture_output=True, text=True).stdout.strip()
-    ncu = subprocess.run(["ncu", "--version"], capture_output=True, text=True).stdout.strip().splitlines()
     record = {"what": "memory-system microbenchmarks under Nsight Compute (tools/measure_memsys.py)",
-              "nvidia_smi": smi, "ncu": ncu[-1] if ncu else None,
-              "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-              "command": "python3 tools/measure_memsys.py " + out, "source": SRC, "launches": launches,
+              **tool_provenance("python3 tools/measure_memsys.py " + out), "source": SRC, "launches": launches,
               "metrics_missing": [m for m in WANTED if m not in metrics], "query_note": note,
               "stderr_tail": res.stderr[-1500:] if len(rows) != len(CASES) + len(SKIP) else ""}
     with open(out, "w") as f:
