@@ -34,7 +34,8 @@ def _run_recipe(ns, **kw):
     from .recipe import parse_recipe, run_recipe
     bar = LaunchProgress()
     try:
-        return run_recipe(parse_recipe(ns.program), _parse_sets(ns.set), config=ns.config, progress=bar, **kw)
+        return run_recipe(parse_recipe(ns.program), _parse_sets(ns.set), config=ns.config, progress=bar,
+                          lower=getattr(ns, "lower", None), **kw)
     finally:
         bar.clear()
 
@@ -315,6 +316,9 @@ def build_parser():
                    help="also write a warp-state trace for ui.perfetto.dev (.pftrace; .json for Chrome's format)")
     r.add_argument("--max-instructions", type=int, metavar="N",
                    help="stop a runaway kernel after N warp instructions (default 2e9)")
+    r.add_argument("--lower", choices=["ptxas"],
+                   help="compile as the driver does before running: unroll counted loops and hoist their "
+                        "loads (simgpu/ptx/unroll.py); by default the PTX runs as written")
     r.add_argument("--sample-sms", type=int, metavar="S",
                    help="simulate only S SMs with the blocks they would run and their share of the L2 and "
                         "DRAM, and scale the counts to the grid (fast estimates for big grids of alike blocks; "

@@ -222,12 +222,14 @@ def find_recorded(program, record_path=None):
     raise SimgpuError(f"{record_path} has no run of {stem}; record one with --backend cuda on a GPU machine")
 
 
-def simulate_recorded(entry, config="h200", program=None, binary_regs=True):
+def simulate_recorded(entry, config="h200", program=None, binary_regs=True, lower="ptxas"):
     """simgpu's run of a recorded program at the record's sizes (a RecipeRun).
 
     binary_regs: each launch gets the register count ptxas gave the kernel on
     the hardware (`launch__registers_per_thread`), so occupancy is the binary's;
-    False keeps simgpu's liveness estimate."""
+    False keeps simgpu's liveness estimate. lower: "ptxas" (the default here)
+    unrolls and schedules loops as the driver's compiler did for the measured
+    run (simgpu/ptx/unroll.py); None runs the PTX as written."""
     from .recipe import run_recipe
     program = Path(program or entry["program"])
     if not program.exists() and (ROOT / program).exists():
@@ -237,7 +239,7 @@ def simulate_recorded(entry, config="h200", program=None, binary_regs=True):
         per_launch = [{"regs_per_thread": int(hw["launch__registers_per_thread"])}
                       if hw.get("launch__registers_per_thread") else {} for hw in entry["ncu"]["launches"]]
     return run_recipe(parse_recipe(program), {k: str(v) for k, v in entry["sizes"].items()}, config=config,
-                      per_launch=per_launch)
+                      per_launch=per_launch, lower=lower)
 
 
 def compare(program, entry, config):

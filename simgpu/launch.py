@@ -61,13 +61,15 @@ def read_source(path):
         raise AssemblyError(f"cannot read: {e.strerror}", str(path), 0, 0) from None
 
 
-def load(path, kernel=None, text=None):
-    """Assemble one kernel of a .s/.ptx file (kernel= picks an entry by name)."""
+def load(path, kernel=None, text=None, lower=None):
+    """Assemble one kernel of a .s/.ptx file (kernel= picks an entry by name).
+    lower="ptxas" unrolls and schedules loops as ptxas does before running
+    (simgpu/ptx/unroll.py); by default the PTX runs as written."""
     path = str(path)
     if text is None:
         text = read_source(path)
     module = parse_module(text, path)
-    prog = assemble(module, kernel)
+    prog = assemble(module, kernel, lower)
     return Kernel(prog, path, prog.name)
 
 

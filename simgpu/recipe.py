@@ -209,7 +209,7 @@ def prepare(recipe, sets=None):
     return sizes, buffers, initial, launches
 
 
-def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, per_launch=None, **launch_kw):
+def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, per_launch=None, lower=None, **launch_kw):
     """Run every launch of the recipe on simgpu and check the results.
     per_launch: optional list of dicts, one per launch, of launch() keywords for
     that launch alone (e.g. the register count ptxas gave each kernel)."""
@@ -218,7 +218,7 @@ def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, per_launch=N
     results, launches = [], []
     for k, (kernel, grid, block, args, shared) in enumerate(prepared):
         if kernel not in kernels:
-            kernels[kernel] = load(recipe.path, kernel=kernel)
+            kernels[kernel] = load(recipe.path, kernel=kernel, lower=lower)
         kw = {**launch_kw, **(per_launch[k] if per_launch and k < len(per_launch) else {})}
         res = launch(kernels[kernel], grid, block, list(args), config=config, shared_bytes=shared, **kw)
         results.append(res)

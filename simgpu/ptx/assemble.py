@@ -103,9 +103,10 @@ def _bits_of(value, type_code, is_float):
 
 
 class Assembler:
-    def __init__(self, module, fn):
+    def __init__(self, module, fn, lower=None):
         self.m, self.fn, self.file = module, fn, module.file
         self.table = _table()
+        self.lower = lower
 
     def error(self, msg, line, col):
         raise AssemblyError(msg, self.file, line, col)
@@ -116,6 +117,9 @@ class Assembler:
         from .inline import inline_calls
         instrs, labels, extra_local = inline_calls(self.m, fn)
         fn.instrs, fn.labels = instrs, labels
+        if self.lower == "ptxas":
+            from .unroll import unroll_loops
+            unroll_loops(fn, self.table)
         fn.local = fn.local + extra_local
         # module-level .global variables: the first bytes of global memory
         off = 0
@@ -612,8 +616,14 @@ def _table():
     return _TABLE
 
 
-def assemble(module, kernel=None):
-    """Pick one entry of a parsed module and assemble it into a Program."""
+LOWERINGS = (None, "ptxas")
+
+
+def assemble(module, kernel=None, lower=None):
+    """Pick one entry of a parsed module and assemble it into a Program.
+    lower="ptxas" first unrolls and schedules loops as ptxas does (unroll.py)."""
+    if lower not in LOWERINGS:
+        raise AssemblyError(f"unknown lowering {lower!r} (known: ptxas)", module.file, 1, 1)
     entries = [f for f in module.functions.values() if f.is_entry]
     if not entries:
         raise AssemblyError("no kernel (.entry) in this file", module.file, 1, 1)
@@ -629,4 +639,4 @@ def assemble(module, kernel=None):
             names = ", ".join(f.name for f in entries)
             raise AssemblyError(f"no kernel named {kernel!r} (kernels: {names})", module.file, 1, 1)
         fn = match[0]
-    return Assembler(module, fn).run()
+    return Assembler(module, fn, lower).run()

@@ -1,0 +1,340 @@
+"""Loop unrolling with load hoisting, as ptxas does it: the `ptxas` lowering.
+
+The driver compiles PTX with ptxas, which unrolls counted loops and
+schedules each unrolled body so that its loads issue before the arithmetic
+that waits for them. For matmul_naive's k loop (`ptxas -arch=sm_90` and
+`cuobjdump -sass`) the SASS body is 4 iterations with 8 LDGs ahead of the
+first FFMA; the PTX, run as written, waits for each pair of loads before its
+FMA, so every iteration pays a memory round trip. simgpu runs PTX as
+written by default; `lower="ptxas"` (load(), launch via the recipe,
+`simgpu run --lower ptxas`, and `simgpu compare`) applies this pass first.
+
+What is transformed: an innermost loop whose body is one basic block
+(a label, straight-line code with no barrier, atomic, warp-level or fence
+instruction, then `setp` + `@p bra label` closing it) and whose trip is
+governed by one induction register `i` updated once by `add i, i, S`:
+- `setp.lt i, B` with S > 0 (signed or unsigned; B an immediate or a
+  register the body does not write), or
+- `setp.ne i, 0` with S < 0 (a count-down).
+It becomes
+
+    TOP:  q = U more iterations are certain   (unsigned arithmetic, no wrap:
+              lt: i < B and B - i > (U-1) S;  ne 0: i > (U-1)|S|)
+          @!q bra REM
+          U copies of the body (their compares and branches dropped), the
+          copies' temporaries renamed apart, then list-scheduled
+          setp p, i, B;  @p bra TOP;  bra EXIT
+    REM:  the original body, setp, @p bra TOP
+    EXIT:
+
+so the remainder path is the original loop, one iteration at a time, and
+the unrolled path runs only where U iterations were going to run anyway:
+results are bit-identical (tested over every program). Scheduling is by
+the longest latency-weighted path to the block's end (loads weigh an L2
+hit), keeping register and memory order: loads may pass loads, nothing
+passes a store.
+"""
+import copy
+from dataclasses import replace
+
+from ..ptx import codes as C
+from .parser import Instr, Operand, Reg
+
+UNROLL = 4
+LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a load
+FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "membar", "fence", "call",
+          "ret", "exit", "bra", "trap", "brkpt"}
+
+
+def _dest_positions(spec):
+    return [k for k, tok in enumerate(spec.operands) if tok[0] in "dDP"]
+
+
+def _regs_of(o, out):
+    """Registers an operand reads (an address's base too)."""
+    if o is None:
+        return out
+    if o.kind == "reg" and o.reg is not None:
+        out.append(o.reg)
+    if o.kind == "addr" and isinstance(o.base, Reg):
+        out.append(o.base)
+    for e in o.elems or ():
+        _regs_of(e, out)
+    return out
+
+
+def defs_uses(ins, table):
+    """(registers written, registers read) by one instruction."""
+    spec = table[ins.opcode]
+    dpos = set(_dest_positions(spec))
+    defs, uses = [], []
+    for k, o in enumerate(ins.operands):
+        if k in dpos:
+            if o.kind == "reg" and o.reg is not None:
+                defs.append(o.reg)
+            for e in o.elems or ():
+                if e.kind == "reg" and e.reg is not None:
+                    defs.append(e.reg)
+            if o.pair is not None and o.pair.reg is not None:
+                defs.append(o.pair.reg)
+        else:
+            _regs_of(o, uses)
+    if ins.guard is not None:
+        uses.append(ins.guard)
+    if ins.guard is not None:                 # a predicated write keeps the old value where off
+        uses.extend(defs)
+    return defs, uses
+
+
+def _space(ins):
+    for s in ins.suffixes:
+        if s in ("global", "shared", "local", "param", "const"):
+            return s
+    return "generic"
+
+
+def unroll_loops(fn, table, unroll=UNROLL):
+    """Rewrite fn.instrs/fn.labels (after inlining) with every eligible loop
+    unrolled and scheduled. Returns the number of loops transformed."""
+    instrs, labels = fn.instrs, fn.labels
+    at = {}
+    for name, k in labels.items():
+        at.setdefault(k, []).append(name)
+    done = 0
+    out, new_labels = [], {}
+    i = 0
+    n = len(instrs)
+    while i < n:
+        for name in at.get(i, ()):
+            new_labels[name] = len(out)
+        loop = _match_loop(fn, instrs, labels, at, i, table)
+        if loop is None:
+            out.append(instrs[i])
+            i += 1
+            continue
+        end, block = loop
+        _emit_unrolled(fn, table, instrs, at, i, end, block, unroll, out, new_labels, done)
+        done += 1
+        i = end + 1
+    for name, k in labels.items():
+        if k >= n:
+            new_labels[name] = len(out)
+    fn.instrs, fn.labels = out, new_labels
+    return done
+
+
+def _match_loop(fn, instrs, labels, at, top, table):
+    names = at.get(top)
+    if not names:
+        return None
+    # the closing branch: the first branch after `top`, back to one of its labels
+    end = None
+    for k in range(top, len(instrs)):
+        if k > top and at.get(k):
+            return None                          # another label inside: not one basic block
+        ins = instrs[k]
+        if ins.opcode in FENCES:
+            if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym" and ins.operands[0].value in names \
+                    and ins.guard is not None and not ins.guard_neg:
+                end = k
+                break
+            return None
+    if end is None or end - top < 3:
+        return None
+    body = instrs[top:end]
+    setp = body[-1]
+    if setp.opcode != "setp" or setp.guard is not None or len(setp.operands) != 3 \
+            or setp.operands[0].pair is not None or setp.operands[0].reg is None \
+            or _key(setp.operands[0].reg) != _key(instrs[end].guard):
+        return None
+    cmp = setp.suffixes[0]
+    ty = setp.suffixes[-1]
+    if ty not in ("s32", "u32", "s64", "u64") or setp.operands[1].kind != "reg":
+        return None
+    ind = setp.operands[1].reg
+    bound = setp.operands[2]
+    written = {}
+    for k, ins in enumerate(body[:-1]):
+        if ins.opcode in FENCES or ins.opcode == "setp" and ins.operands[0].reg is not None \
+                and _key(ins.operands[0].reg) == _key(setp.operands[0].reg):
+            return None
+        if ins.opcode in ("ld", "st") and _space(ins) == "generic":
+            return None                          # generic addresses: memory order unknowable here
+        for r in defs_uses(ins, table)[0]:
+            written.setdefault(_key(r), []).append(k)
+    steps = written.get(_key(ind), [])
+    if len(steps) != 1:
+        return None
+    inc = body[steps[0]]
+    if inc.opcode != "add" or inc.guard is not None or inc.suffixes[-1] != ty \
+            or inc.operands[1].kind != "reg" or _key(inc.operands[1].reg) != _key(ind) \
+            or inc.operands[2].kind != "imm" or _key(inc.operands[0].reg) != _key(ind):
+        return None
+    step = int(inc.operands[2].value)
+    if bound.kind == "reg" and _key(bound.reg) in written:
+        return None
+    if cmp == "lt" and step > 0 and bound.kind in ("reg", "imm"):
+        return end, (ind, bound, step, cmp, ty)
+    if cmp == "ne" and step < 0 and bound.kind == "imm" and int(bound.value) == 0:
+        return end, (ind, bound, step, cmp, ty)
+    return None
+
+
+def _new_reg(fn, like, tag):
+    r = Reg(f"{like.name}{tag}", like.kind, fn.nregs[like.kind], like.type)
+    fn.nregs[like.kind] += 1
+    return r
+
+
+def _ins(proto, opcode, suffixes, operands, guard=None, guard_neg=False):
+    return Instr(opcode, list(suffixes), operands, guard=guard, guard_neg=guard_neg, line=proto.line,
+                 col=proto.col, text=proto.text)
+
+
+def _reg_op(proto, r):
+    return Operand("reg", proto.line, proto.col, reg=r)
+
+
+def _imm(proto, v):
+    return Operand("imm", proto.line, proto.col, value=v)
+
+
+def _label(proto, name):
+    return Operand("sym", proto.line, proto.col, value=name)
+
+
+def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_labels, serial):
+    ind, bound, step, cmp, ty = loop
+    body = instrs[top:end - 1]                    # without the setp
+    setp, bra = instrs[end - 1], instrs[end]
+    top_label = at[top][0]
+    rem, exit_ = f"__unroll{serial}_rem", f"__unroll{serial}_exit"
+    bits = ty[1:]
+    uty = "u" + bits
+    width = 1 << int(bits)
+
+    # TOP: q = U more iterations are certain
+    q = _new_reg(fn, Reg("%__q", C.K_PRED, 0, C.T_PRED), f"{serial}")
+    t = _new_reg(fn, ind, f"__d{serial}")
+    span = (unroll - 1) * abs(step)
+    if cmp == "lt":
+        # i < B (in the loop's own signedness), then B - i > (U-1) S as unsigned: no wrap
+        out.append(_ins(setp, "setp", ["lt", ty], [_reg_op(setp, q), _reg_op(setp, ind), copy.copy(bound)]))
+        out.append(_ins(setp, "sub", [uty], [_reg_op(setp, t), copy.copy(bound), _reg_op(setp, ind)]))
+        out.append(_ins(setp, "setp", ["gt", "and", uty],
+                        [_reg_op(setp, q), _reg_op(setp, t), _imm(setp, span), _reg_op(setp, q)]))
+    else:
+        out.append(_ins(setp, "setp", ["gt", uty], [_reg_op(setp, q), _reg_op(setp, ind), _imm(setp, span)]))
+    assert span < width
+    out.append(_ins(bra, "bra", [], [_label(bra, rem)], guard=q, guard_neg=True))
+
+    # U copies, temporaries renamed apart (a register the body writes before reading
+    # it and that nothing outside the loop names), then scheduled
+    temps = _temporaries(instrs, top, end, table)
+    block = []
+    for c in range(unroll):
+        names = {} if c == 0 else {_key(r): _new_reg(fn, r, f"__u{serial}.{c}") for r in temps}
+        for ins in body:
+            block.append(_rename(ins, names))
+    out.extend(_schedule(block, table))
+    out.append(copy.deepcopy(setp))
+    out.append(_ins(bra, "bra", [], [_label(bra, top_label)], guard=bra.guard, guard_neg=False))
+    out.append(_ins(bra, "bra", ["uni"], [_label(bra, exit_)]))
+    # REM: the loop as written
+    new_labels[rem] = len(out)
+    for ins in instrs[top:end + 1]:
+        out.append(copy.deepcopy(ins))
+    new_labels[exit_] = len(out)
+
+
+def _temporaries(instrs, top, end, table):
+    body = instrs[top:end]
+    seen_use, first_def = set(), {}
+    for ins in body:
+        d, u = defs_uses(ins, table)
+        for r in u:
+            if _key(r) not in first_def:
+                seen_use.add(_key(r))
+        for r in d:
+            first_def.setdefault(_key(r), r)
+    outside = set()
+    for k, ins in enumerate(instrs):
+        if top <= k <= end:
+            continue
+        d, u = defs_uses(ins, table)
+        outside.update(_key(r) for r in d + u)
+    return [r for key, r in first_def.items() if key not in seen_use and key not in outside]
+
+
+def _key(r):
+    """A register's identity: its file and number (copies of Reg objects compare equal)."""
+    return (r.kind, r.index)
+
+
+def _rename(ins, names):
+    def reg(r):
+        return names.get(_key(r), r) if r is not None else None
+
+    def opnd(o):
+        o = replace(o, reg=reg(o.reg), pair=opnd(o.pair) if o.pair is not None else None,
+                    elems=[opnd(e) for e in o.elems] if o.elems else o.elems)
+        if o.kind == "addr" and isinstance(o.base, Reg):
+            o.base = reg(o.base)
+        return o
+    return replace(ins, operands=[opnd(o) for o in ins.operands], guard=reg(ins.guard))
+
+
+def _schedule(block, table):
+    """List scheduling of a straight-line block: register dependences (read
+    after write, write after read, write after write) and memory order (a
+    store after every earlier memory access and before every later one),
+    priority the longest latency-weighted path to the end."""
+    n = len(block)
+    du = [defs_uses(ins, table) for ins in block]
+    preds = [set() for _ in range(n)]
+    last_def, reads_since = {}, {}
+    last_store, mem_since_store = None, []
+    for k, ins in enumerate(block):
+        d, u = du[k]
+        for r in u:
+            if _key(r) in last_def:
+                preds[k].add(last_def[_key(r)])
+        for r in d:
+            if _key(r) in last_def:
+                preds[k].add(last_def[_key(r)])
+            preds[k].update(reads_since.get(_key(r), ()))
+        for r in u:
+            reads_since.setdefault(_key(r), []).append(k)
+        for r in d:
+            last_def[_key(r)] = k
+            reads_since[_key(r)] = []
+        if ins.opcode in ("ld", "st", "ldu", "prefetch"):
+            if last_store is not None:
+                preds[k].add(last_store)
+            if ins.opcode == "st":
+                preds[k].update(mem_since_store)
+                last_store, mem_since_store = k, []
+            else:
+                mem_since_store.append(k)
+        preds[k].discard(k)
+    succs = [[] for _ in range(n)]
+    for k in range(n):
+        for p in preds[k]:
+            succs[p].append(k)
+    height = [0] * n
+    for k in range(n - 1, -1, -1):
+        w = LOAD_WEIGHT if block[k].opcode in ("ld", "ldu") else 4
+        height[k] = w + max((height[s] for s in succs[k]), default=0)
+    left = [len(p) for p in preds]
+    ready = [k for k in range(n) if left[k] == 0]
+    order = []
+    while ready:
+        k = max(ready, key=lambda j: (height[j], -j))
+        ready.remove(k)
+        order.append(block[k])
+        for s in succs[k]:
+            left[s] -= 1
+            if left[s] == 0:
+                ready.append(s)
+    assert len(order) == n
+    return order

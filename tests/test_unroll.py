@@ -1,0 +1,120 @@
+"""The ptxas lowering (simgpu/ptx/unroll.py): counted loops unrolled 4 times
+with their loads hoisted, as ptxas compiles them. It must never change a
+result: every program, every trip count around the unroll factor, and loop
+bounds at the edges of the integer range give bit-identical outputs."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import simgpu
+from simgpu.errors import AssemblyError
+from simgpu.ptx import codes as C
+from simgpu.recipe import parse_recipe, run_recipe
+
+PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
+SMALL = {"matmul_naive": {"n": "48"}, "matmul_tiled": {"n": "64"}, "matmul_tiled32": {"n": "64"},
+         "matmul_registers": {"n": "64"}, "matmul_batched": {"n": "32", "batch": "4"},
+         "matmul_cublas": {"n": "130"}, "attention_naive": {"N": "64"}, "attention_flash": {"N": "64"},
+         "softmax_naive": {"R": "8", "C": "100"}, "softmax_online": {"R": "8", "C": "100"},
+         "transpose_naive": {"n": "64"}, "transpose_smem": {"n": "64"}, "transpose_smem_padded": {"n": "64"},
+         "wave": {"blocks": "4", "iters": "72"}, "reduce_sum": {"n": "3000"}, "vector_add": {"n": "1000"},
+         "strided_copy": {"n": "4096", "stride": "3"}, "divergence": {"n": "2048", "k": "13"}}
+
+
+def outputs(program, sets, lower, timing=False):
+    run = run_recipe(parse_recipe(PROGRAMS / f"{program}.s"), sets, lower=lower, timing=timing)
+    assert all(c.passed for c in run.checks)
+    return run
+
+
+def test_every_program_is_covered():
+    assert set(SMALL) == {p.stem for p in PROGRAMS.glob("*.s")}
+
+
+@pytest.mark.parametrize("program", sorted(SMALL))
+def test_lowering_never_changes_a_result(program):
+    a = outputs(program, SMALL[program], None)
+    b = outputs(program, SMALL[program], "ptxas")
+    for name in a.buffers:
+        assert np.array_equal(a.buffers[name], b.buffers[name], equal_nan=True), name
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_every_trip_count_around_the_unroll_factor(n):
+    """matmul_naive's k loop runs n times: 4-iteration blocks plus 0-3 single ones."""
+    a = outputs("matmul_naive", {"n": str(n)}, None)
+    b = outputs("matmul_naive", {"n": str(n)}, "ptxas", timing=True)
+    assert np.array_equal(a.buffers["C"], b.buffers["C"])
+
+
+LT_LOOP = r"""
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out, .param .{t} a, .param .{t} b)
+{{
+  .reg .{t} %i, %b, %acc, %n;
+  .reg .u64 %o;
+  .reg .pred %p;
+  ld.param.u64 %o, [out];
+  ld.param.{t} %i, [a];
+  ld.param.{t} %b, [b];
+  mov.{t} %acc, 0;
+  mov.{t} %n, 0;
+L:
+  xor.b32 %acc, %acc, %i;
+  add.{t} %n, %n, 1;
+  add.{t} %i, %i, {s};
+  setp.lt.{t} %p, %i, %b;
+  @%p bra L;
+  st.global.{t} [%o], %acc;
+  st.global.{t} [%o+4], %n;
+  ret;
+}}
+"""
+
+
+@pytest.mark.parametrize("t,a,b,s", [
+    ("u32", 0, 10, 1), ("u32", 0, 10, 3), ("u32", 5, 4, 1), ("u32", 0, 4, 1), ("u32", 0, 5, 1),
+    ("u32", 0xFFFFFFF0, 0xFFFFFFFF, 1),          # i + 3 would not wrap, the loop ends at the top
+    ("u32", 0xFFFFFFE2, 0xFFFFFFFE, 4),          # 7 iterations ending 1 below the top of the range
+    ("u32", 0xFFFFFFFA, 0xFFFFFFFB, 2), ("u32", 0xFFFFFFF0, 0xFFFFFFFF, 5),
+    ("s32", -20, 3, 2), ("s32", -5, -1, 1), ("s32", 2147483630, 2147483646, 4), ("s32", 0, -3, 1),
+])
+def test_lt_loops_at_the_edges_of_the_range(tmp_path, t, a, b, s):
+    path = tmp_path / "lt.ptx"
+    path.write_text(LT_LOOP.format(t=t, s=s))
+    res = []
+    for lower in (None, "ptxas"):
+        out = np.zeros(2, np.uint32)
+        simgpu.launch(simgpu.load(str(path), lower=lower), 1, 1, [out, a, b], timing=False,
+                      max_warp_instructions=10 ** 7)
+        res.append(out.copy())
+    assert np.array_equal(res[0], res[1]), res
+
+
+def opcodes(prog):
+    return [C.OPCODES[int(o)] for o in prog.op]
+
+
+def test_the_unrolled_body_issues_its_loads_first():
+    """As ptxas's SASS for matmul_naive: the 4 iterations' 8 loads before the first FMA."""
+    prog = simgpu.load(str(PROGRAMS / "matmul_naive.s"), lower="ptxas").program
+    ops = opcodes(prog)
+    first_fma = ops.index("fma")
+    global_loads = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_GLOBAL]
+    assert len(global_loads) == 8 + 2                     # the 4 copies' and the remainder loop's
+    assert sum(k < first_fma for k in global_loads) == 8
+    assert ops.count("fma") == 4 + 1
+
+
+def test_loops_with_barriers_are_left_alone():
+    plain = simgpu.load(str(PROGRAMS / "matmul_tiled.s")).program
+    lowered = simgpu.load(str(PROGRAMS / "matmul_tiled.s"), lower="ptxas").program
+    assert opcodes(plain) == opcodes(lowered)
+
+
+def test_an_unknown_lowering_is_one_line():
+    with pytest.raises(AssemblyError, match="unknown lowering 'nvcc'"):
+        simgpu.load(str(PROGRAMS / "vector_add.s"), lower="nvcc")
