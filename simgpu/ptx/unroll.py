@@ -166,7 +166,8 @@ def _match_loop(fn, instrs, labels, at, top, table):
     if len(steps) != 1:
         return None
     inc = body[steps[0]]
-    if inc.opcode != "add" or inc.guard is not None or inc.suffixes[-1] != ty \
+    # the step's add may be typed .s or .u: two's-complement addition is the same at one width
+    if inc.opcode != "add" or inc.guard is not None or inc.suffixes[-1] not in ("s" + ty[1:], "u" + ty[1:]) \
             or inc.operands[1].kind != "reg" or _key(inc.operands[1].reg) != _key(ind) \
             or inc.operands[2].kind != "imm" or _key(inc.operands[0].reg) != _key(ind):
         return None
