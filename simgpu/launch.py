@@ -152,10 +152,17 @@ class DeviceMemory:
         """Device address of the k-th user array."""
         return GLOBAL_BASE + self.offsets[k + (len(self.arrays) - self.n_user)]
 
-    def copy_back(self):
+    def copy_back(self, before_overwrite=None):
+        """Copy each allocation back into its array. With before_overwrite,
+        an array whose bytes the run left as they were is not written, and
+        before_overwrite(array) is called before one that changed is."""
         for o, (idx, _, arr) in zip(self.offsets, self.arrays):
             if idx < 0:
                 continue
+            if before_overwrite is not None:
+                if _same_bytes(self.gmem[o:o + arr.nbytes], arr):
+                    continue
+                before_overwrite(arr)
             flat = self.gmem[o:o + arr.nbytes].view(arr.dtype).reshape(arr.shape)
             arr[...] = flat
 
@@ -176,6 +183,12 @@ class DeviceMemory:
                 rel = f"{dist} bytes before" if off < lo else f"{dist - 1} bytes past the end of"
                 best = (dist, f"{rel} buffer '{name}' (argument {idx}, {arr.nbytes} bytes at {GLOBAL_BASE + lo:#x})")
         return best[1] if best else "no buffers allocated"
+
+
+def _same_bytes(device, arr, chunk=1 << 24):
+    """Whether a device allocation's bytes equal a (C-contiguous) array's, compared a chunk at a time."""
+    host = arr.reshape(-1).view(np.uint8)
+    return all(np.array_equal(device[k:k + chunk], host[k:k + chunk]) for k in range(0, len(host), chunk))
 
 
 def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
@@ -219,7 +232,7 @@ def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
 
 def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_thread=None,
            max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS, timing=True, trace_capacity=0,
-           sample_blocks=None, progress=None, sample_sms=None):
+           sample_blocks=None, progress=None, sample_sms=None, before_overwrite=None):
     """Run `kernel` over `grid` x `block` threads; numpy arrays in `args` are updated in place.
 
     timing=True (the default) runs the cycle-level model and adds cycles,
@@ -234,7 +247,11 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     sample_sms=s (timing only) simulates s SMs with the blocks they would
     run and their share of the L2 and DRAM, and scales the counts to the
     grid: fast estimates for grids of alike blocks (timing/run.py says how);
-    the output arrays are then only partly written."""
+    the output arrays are then only partly written.
+    before_overwrite(array), when given, is called for each argument array
+    the run changed, just before its new contents are copied into it (so a
+    caller can keep the old contents of just those: run_recipe's checks);
+    arrays the run did not change are then left unwritten."""
     from .exec.functional import run_grid
     from .exec.state import make_mem, make_warps, make_work
     from .memory import SCRATCH_SIZE
@@ -286,7 +303,7 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
                                                  progress, sample_sms)
         if rc != 0:
             raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
-        dev.copy_back()
+        dev.copy_back(before_overwrite)
         stats = {"blocks": nblocks, "threads": nblocks * nthreads, "warps": nblocks * nwarps, **tstats}
         stats["simt_efficiency"] = stats["thread_instructions"] / (32 * max(1, stats["warp_instructions"]))
         return Result(stats, grid, block, cfg, kernel, per_pc=pc_counts)
@@ -299,7 +316,7 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
                   mstat, scratch)
     if rc != 0:
         raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
-    dev.copy_back()
+    dev.copy_back(before_overwrite)
     stats = {
         "warp_instructions": int(counts[0]),
         "thread_instructions": int(counts[1]),

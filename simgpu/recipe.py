@@ -9,6 +9,7 @@ Every expression goes through simgpu.safe_eval, never Python's eval.
 """
 import ast
 import re
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -183,10 +184,33 @@ def resolve_sizes(recipe, sets=None):
     return sizes
 
 
-def prepare(recipe, sets=None):
-    """Sizes, buffers (and a copy of their initial contents) and the launches
-    with their arguments evaluated: everything a backend needs to run the
-    recipe (the simulator here, a real GPU in tools/crosscheck_cuda.py)."""
+def checked_buffers(recipe):
+    """The buffers whose initial contents a check reads (every buffer if a
+    check's expression does not parse: its check reports that)."""
+    read = set()
+    for c in recipe.checks:
+        names = _names(c.expr)
+        if names is None:
+            return set(recipe.buffers)
+        read |= names
+    return read & set(recipe.buffers)
+
+
+def _names(expr):
+    try:
+        tree = ast.parse(expr.strip(), mode="eval")
+    except SyntaxError:
+        return None
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+
+
+def prepare(recipe, sets=None, copy_initial=True):
+    """Sizes, buffers, the initial contents of the buffers the checks read,
+    and the launches with their arguments evaluated: everything a backend
+    needs to run the recipe (the simulator here, a real GPU in
+    tools/crosscheck_cuda.py). The initial contents are copies, or with
+    copy_initial=False the buffers themselves, for a caller that copies a
+    buffer only when a launch is about to change it (run_recipe)."""
     if not recipe.launches:
         raise RecipeError(f"{recipe.path}: no '//! launch' line; use --kernel/--grid/--block/--arg")
     sizes = resolve_sizes(recipe, sets)
@@ -196,7 +220,8 @@ def prepare(recipe, sets=None):
         if not isinstance(v, np.ndarray):
             raise _err(recipe.path, ln, f"buffer {name} is not an array")
         buffers[name] = np.ascontiguousarray(v)
-    initial = {k: v.copy() for k, v in buffers.items()}
+    read = checked_buffers(recipe)
+    initial = {k: v.copy() if copy_initial else v for k, v in buffers.items() if k in read}
     launches = []
     for L in recipe.launches:
         names = {**sizes, **buffers}
@@ -213,14 +238,21 @@ def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, per_launch=N
     """Run every launch of the recipe on simgpu and check the results.
     per_launch: optional list of dicts, one per launch, of launch() keywords for
     that launch alone (e.g. the register count ptxas gave each kernel)."""
-    sizes, buffers, initial, prepared = prepare(recipe, sets)
+    sizes, buffers, initial, prepared = prepare(recipe, sets, copy_initial=False)
+
+    def keep_initial(arr):
+        # a launch is about to change arr: copy the checked buffers it holds that are not copied yet
+        for k, v in initial.items():
+            if v is buffers[k] and np.may_share_memory(v, arr):
+                initial[k] = v.copy()
     kernels = kernel_cache if kernel_cache is not None else {}
     results, launches = [], []
     for k, (kernel, grid, block, args, shared) in enumerate(prepared):
         if kernel not in kernels:
             kernels[kernel] = load(recipe.path, kernel=kernel, lower=lower)
         kw = {**launch_kw, **(per_launch[k] if per_launch and k < len(per_launch) else {})}
-        res = launch(kernels[kernel], grid, block, list(args), config=config, shared_bytes=shared, **kw)
+        res = launch(kernels[kernel], grid, block, list(args), config=config, shared_bytes=shared,
+                     before_overwrite=keep_initial, **kw)
         results.append(res)
         launches.append((kernel, res.grid, res.block, shared))
     # a sampled run (sample_sms) computes only its SMs' blocks: there is no whole result to check
@@ -229,27 +261,48 @@ def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, per_launch=N
     return RecipeRun(recipe, sizes, buffers, results, launches, checks)
 
 
+CHECK_CHUNK = 1 << 20        # elements compared at a time: 8 MB per float64 temporary
+
+
 def check_buffer(recipe, c, sizes, initial, buffers):
+    """The check's reference, evaluated in float64 from the initial contents
+    of the buffers it reads, against the buffer: the largest difference
+    relative to the reference's largest magnitude (the absolute difference
+    where the reference is all zero; inf where NaNs differ)."""
     if c.buffer not in buffers:
         raise _err(recipe.path, c.line, f"check names unknown buffer {c.buffer!r}")
+    read = _names(c.expr)
     ref_names = {**sizes}
     for k, v in initial.items():
-        ref_names[k] = v.astype(np.float64) if v.dtype.kind == "f" else v
+        if read is None or k in read:
+            ref_names[k] = v.astype(np.float64) if v.dtype.kind == "f" else v
     ref = np.asarray(_eval(recipe, c.line, c.expr, ref_names))
+    del ref_names                       # the inputs' float64 copies: not needed past the reference
     out = buffers[c.buffer]
     if ref.size != out.size:
         raise _err(recipe.path, c.line, f"reference has {ref.size} elements, buffer {c.buffer} has {out.size}")
-    ref = ref.reshape(out.shape)
-    if c.tol == 0:
-        ref = ref.astype(out.dtype)     # exact: compare with the reference rounded to the buffer's type
-    got = out.astype(np.float64)
-    want = ref.astype(np.float64)
-    with np.errstate(invalid="ignore"):
-        diff = np.abs(got - want)
-        scale = np.max(np.abs(want)) if want.size else 0.0
-        if np.any(np.isnan(got) != np.isnan(want)):
-            err = float("inf")
-        else:
-            d = np.nanmax(diff) if diff.size else 0.0
-            err = float(d / scale) if scale > 0 else float(d)
+    err = _error(out.reshape(-1), ref.reshape(-1), exact=c.tol == 0)
     return CheckResult(c.buffer, err, c.tol, bool(err <= c.tol), c.expr)
+
+
+def _error(out, ref, exact):
+    """max |out - ref| / max |ref| over the elements in float64, CHECK_CHUNK
+    elements at a time (each figure is exact, so the chunks' maxima give the
+    whole arrays'). exact: the reference rounded to the buffer's type first."""
+    scales, diffs = [], []
+    with np.errstate(invalid="ignore"):
+        for lo in range(0, out.size, CHECK_CHUNK):
+            want = ref[lo:lo + CHECK_CHUNK]
+            if exact:
+                want = want.astype(out.dtype)
+            got = out[lo:lo + CHECK_CHUNK].astype(np.float64)
+            want = want.astype(np.float64)
+            if np.any(np.isnan(got) != np.isnan(want)):
+                return float("inf")
+            scales.append(np.max(np.abs(want)))
+            with warnings.catch_warnings():             # an all-NaN chunk: its NaN is skipped below
+                warnings.simplefilter("ignore", RuntimeWarning)
+                diffs.append(np.nanmax(np.abs(got - want)))
+        scale = np.max(scales) if scales else 0.0
+        d = np.nanmax(diffs) if diffs else 0.0
+        return float(d / scale) if scale > 0 else float(d)
