@@ -14,6 +14,17 @@ configs. Per row:
   /proc/self/clear_refs), so a warm-up that had to compile does not hide the
   row's own peak; elsewhere the baseline is the warm-up's peak.
 
+With `memory=True` (`simgpu bench --memory`) a row measures memory alone:
+the recipe's data, what the run allocated at its largest (tracemalloc: every
+array, numpy's included, whether or not its pages were touched) and the
+process's peak resident set, for one run with its checks, or a sampled one
+(`sample_sms`). For runs too big to finish, `stop_after=N` stops each launch
+after N warp instructions (the engine allocates all its state before the
+first: timing/core.py make_timing_state, memory/hierarchy.py make_memsys,
+exec/state.py) and then makes the checks a whole run ends with, on the
+outputs as they are (their reference takes the same memory whatever the
+outputs hold).
+
 Each row runs in a fresh Python process, so that its peak memory is its own
 (ru_maxrss never goes down within a process); numba's on-disk cache is warmed
 first, in a process of its own (so it is the cache of the sources as they are
@@ -27,10 +38,11 @@ import resource
 import subprocess
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 from .config import load_config
-from .errors import SimgpuError
+from .errors import KernelFault, SimgpuError
 from .recipe import parse_recipe, resolve_sizes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,6 +51,8 @@ SUITE = [("matmul_tiled", {"n": "256"}), ("matmul_naive", {"n": "128"}), ("vecto
 FIELDS = ["program", "config", "sizes", "warp_instructions", "cycles", "gpu_seconds", "seconds",
           "warp_instr_per_s", "cycles_per_s", "slowdown", "functional_seconds", "functional_warp_instr_per_s",
           "peak_rss_mb", "baseline_rss_mb"]
+MEMORY_FIELDS = ["program", "config", "sizes", "run", "data_mb", "allocated_mb", "peak_rss_mb", "baseline_rss_mb",
+                 "seconds", "warp_instructions"]
 
 
 def program_path(name):
@@ -98,17 +112,60 @@ def measure(path, sets, config, repeat=2):
             dt = time.perf_counter() - t0
             best[timing] = min(best.get(timing, dt), dt)
             if timing:
-                timed = run
-    res = timed.results
-    wi = sum(r.stats["warp_instructions"] for r in res)
-    cyc = sum(r.stats["cycles"] for r in res)
-    gpu_s = sum(r.stats["time_us"] for r in res) * 1e-6
+                res = [r.stats for r in run.results]
+                sizes = run.sizes
+            del run             # its buffers are not held while the next run makes its own
+    wi = sum(r["warp_instructions"] for r in res)
+    cyc = sum(r["cycles"] for r in res)
+    gpu_s = sum(r["time_us"] for r in res) * 1e-6
     dt, dtf = best[True], best[False]
     return dict(program=Path(path).stem, config=config,
-                sizes=" ".join(f"{k}={v}" for k, v in timed.sizes.items()),
+                sizes=" ".join(f"{k}={v}" for k, v in sizes.items()),
                 warp_instructions=wi, cycles=cyc, gpu_seconds=gpu_s, seconds=dt,
                 warp_instr_per_s=round(wi / dt), cycles_per_s=round(cyc / dt), slowdown=round(dt / gpu_s),
                 functional_seconds=dtf, functional_warp_instr_per_s=round(wi / dtf))
+
+
+def measure_memory(path, sets, config, stop_after=None, sample_sms=None):
+    """One memory row, in this process: the recipe run once (timed, checks
+    included) under tracemalloc; stop_after=N stops each launch after N warp
+    instructions and then makes the checks on fresh buffers (the run's are
+    freed by then, as a whole run's device image and engine state are by
+    its checks); sample_sms=S runs S SMs' blocks (no checks)."""
+    from .recipe import check_buffer, prepare, run_recipe
+    recipe = parse_recipe(path)
+    kw = {} if sample_sms is None else {"sample_sms": sample_sms}
+    if stop_after is not None:
+        kw["max_warp_instructions"] = stop_after
+    tracemalloc.start()
+    try:
+        t0 = time.perf_counter()
+        stopped = False
+        try:
+            run = run_recipe(recipe, sets, config=config, **kw)
+            wi = sum(r.stats["warp_instructions"] for r in run.results)
+            sizes, data = run.sizes, sum(b.nbytes for b in run.buffers.values())
+            what = "whole" if sample_sms is None else f"sampled, {sample_sms} SMs"
+            del run
+        except KernelFault as e:
+            if stop_after is None or f"kernel stopped after {stop_after:,} warp instructions" not in str(e):
+                raise
+            stopped = True          # (out of the except clause, whose traceback holds the run's frames)
+        if stopped:
+            sizes, buffers, initial, _ = prepare(recipe, sets, copy_initial=False)
+            if sample_sms is None:
+                for c in recipe.checks:
+                    check_buffer(recipe, c, sizes, initial, buffers)
+            wi, data = None, sum(b.nbytes for b in buffers.values())
+            what = f"stopped at {stop_after:,} warp instr" + ("" if sample_sms is None else f", {sample_sms} SMs")
+            del buffers, initial
+        dt = time.perf_counter() - t0
+        allocated = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return dict(program=Path(path).stem, config=config, sizes=" ".join(f"{k}={v}" for k, v in sizes.items()),
+                run=what, data_mb=round(data / 2**20, 1), allocated_mb=round(allocated / 2**20, 1), seconds=dt,
+                warp_instructions=wi)
 
 
 def _warm(config):
@@ -125,7 +182,10 @@ def _child(spec):
         _warm(s["config"])
         base = _reset_peak()
         base = _maxrss_mb() if base is None else base
-        row = measure(s["path"], s["sets"], s["config"], s["repeat"])
+        if s.get("memory") is not None:
+            row = measure_memory(s["path"], s["sets"], s["config"], **s["memory"])
+        else:
+            row = measure(s["path"], s["sets"], s["config"], s["repeat"])
     except SimgpuError as e:
         print(json.dumps({"error": str(e)}))
         return
@@ -143,9 +203,10 @@ def _python(code, arg, what):
     return lines[-1] if lines else ""
 
 
-def run_row(path, sets, config, repeat=2):
-    """measure() in a fresh Python process, with that process's peak memory."""
-    spec = json.dumps({"path": str(path), "sets": sets, "config": config, "repeat": repeat})
+def run_row(path, sets, config, repeat=2, memory=None):
+    """measure() in a fresh Python process, with that process's peak memory
+    (measure_memory(**memory) when memory is a dict)."""
+    spec = json.dumps({"path": str(path), "sets": sets, "config": config, "repeat": repeat, "memory": memory})
     what = f"{Path(path).stem} on {config}"
     line = _python("from simgpu.bench import _child; _child(sys.argv[1])", spec, what)
     if not line.startswith("{"):
@@ -168,9 +229,21 @@ def format_row(r, width=13):
             f"{r['peak_rss_mb']:>8.0f}")
 
 
-def run_bench(quick=False, csv_path=None, config="h100", programs=None, repeat=2, out=print):
+def memory_header(width=13):
+    return (f"{'program':17s} {'config':7s} {'sizes':{width}s} {'run':28s} {'data MB':>8s} {'allocated MB':>12s} "
+            f"{'peak MB':>8s} {'start MB':>8s} {'host s':>8s}")
+
+
+def format_memory_row(r, width=13):
+    return (f"{r['program']:17s} {r['config']:7s} {r['sizes']:{width}s} {r['run']:28s} {r['data_mb']:>8.1f} "
+            f"{r['allocated_mb']:>12.1f} {r['peak_rss_mb']:>8.0f} {r['baseline_rss_mb']:>8.0f} {r['seconds']:>8.1f}")
+
+
+def run_bench(quick=False, csv_path=None, config="h100", programs=None, repeat=2, out=print, memory=False,
+              stop_after=None, sample_sms=None):
     """The suite (or `programs`, a list of 'NAME[:k=v,...]') x the configs in
-    `config` (a name, a .toml path, or several separated by commas)."""
+    `config` (a name, a .toml path, or several separated by commas); with
+    memory=True, the memory rows (measure_memory) instead of the speed rows."""
     configs = [c.strip() for c in str(config).split(",") if c.strip()]
     if not configs:
         raise SimgpuError("--config: no config given")
@@ -178,6 +251,11 @@ def run_bench(quick=False, csv_path=None, config="h100", programs=None, repeat=2
         load_config(c)                                  # a bad config is reported before any work
     if repeat < 1:
         raise SimgpuError(f"--repeat must be at least 1, got {repeat}")
+    for flag, v in (("--stop-after", stop_after), ("--sample-sms", sample_sms)):
+        if v is not None and not memory:
+            raise SimgpuError(f"{flag} measures memory: give it with --memory")
+        if v is not None and v < 1:
+            raise SimgpuError(f"{flag} must be at least 1, got {v}")
     suite = [parse_program(p) for p in programs] if programs else (SUITE[:1] if quick else SUITE)
     suite = [(program_path(name), sets) for name, sets in suite]
     width = 13
@@ -185,22 +263,28 @@ def run_bench(quick=False, csv_path=None, config="h100", programs=None, repeat=2
         sizes = resolve_sizes(parse_recipe(path), sets)
         width = max(width, len(" ".join(f"{k}={v}" for k, v in sizes.items())))
     _python("from simgpu.bench import _warm; _warm(sys.argv[1])", configs[0], "warm-up")
-    out(f"configs {', '.join(configs)}; host cores {os.cpu_count()}; best of {repeat}; "
-        "each row in its own process (peak MB: its ru_maxrss)")
-    out(header(width))
+    if memory:
+        out(f"configs {', '.join(configs)}; each row in its own process: data MB the recipe's arrays, "
+            "allocated MB the run's largest tracemalloc total, peak MB its ru_maxrss, start MB its resident "
+            "set at the row's start")
+    else:
+        out(f"configs {', '.join(configs)}; host cores {os.cpu_count()}; best of {repeat}; "
+            "each row in its own process (peak MB: its ru_maxrss)")
+    out(memory_header(width) if memory else header(width))
     rows = []
+    mem = {"stop_after": stop_after, "sample_sms": sample_sms} if memory else None
     for c in configs:
         for path, sets in suite:
-            row = run_row(path, sets, c, repeat)
+            row = run_row(path, sets, c, repeat, mem)
             rows.append(row)
-            out(format_row(row, width))
+            out(format_memory_row(row, width) if memory else format_row(row, width))
     if rows:
         base = min(r["baseline_rss_mb"] for r in rows)
         out(f"(a row's process after imports and warm-up: {base:.0f} MB or more)")
     if csv_path:
         try:
             with open(csv_path, "w", newline="") as f:
-                w = csv.DictWriter(f, fieldnames=FIELDS)
+                w = csv.DictWriter(f, fieldnames=MEMORY_FIELDS if memory else FIELDS)
                 w.writeheader()
                 w.writerows(rows)
         except OSError as e:

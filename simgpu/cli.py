@@ -98,7 +98,8 @@ def _run_plain(ns, kw, format_launch):
 
 def cmd_bench(ns):
     from .bench import run_bench
-    run_bench(quick=ns.quick, csv_path=ns.csv, config=ns.config, programs=ns.program, repeat=ns.repeat)
+    run_bench(quick=ns.quick, csv_path=ns.csv, config=ns.config, programs=ns.program, repeat=ns.repeat,
+              memory=ns.memory, stop_after=ns.stop_after, sample_sms=ns.sample_sms)
     return 0
 
 
@@ -336,6 +337,14 @@ def build_parser():
     b.add_argument("--program", action="append", metavar="NAME[:k=v,...]",
                    help="run this program instead of the suite, e.g. matmul_tiled:n=512 (repeatable)")
     b.add_argument("--repeat", type=int, default=2, help="timed runs per row, best kept (default 2)")
+    b.add_argument("--memory", action="store_true",
+                   help="measure memory instead of speed: per row, the recipe's data, the most the run "
+                        "allocated (tracemalloc) and the process's peak resident set, one run with its checks")
+    b.add_argument("--stop-after", type=int, metavar="N",
+                   help="with --memory: stop each launch after N warp instructions, then make the checks "
+                        "(the memory of a run too big to finish: the engine allocates its state up front)")
+    b.add_argument("--sample-sms", type=int, metavar="S",
+                   help="with --memory: a sampled run of S SMs (as simgpu run --sample-sms)")
     b.set_defaults(fn=cmd_bench)
     s = sub.add_parser("sweep", help="run a program over a grid of sizes on Dask, cached per point",
                        description="Run PROGRAM's recipe at every point of the --set grid on a dask.distributed "

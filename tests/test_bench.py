@@ -10,7 +10,7 @@ from simgpu.cli import main
 from simgpu.config import load_config
 from simgpu.recipe import parse_recipe, run_recipe
 
-BIG = 1 << 21          # vector_add: three 8 MB arrays, their initial copies, the device image, the reference
+BIG = 1 << 21          # vector_add: three 8 MB arrays, their device image, the check's float64 reference
 
 
 def test_programs_x_configs(tmp_path):
@@ -36,7 +36,7 @@ def test_programs_x_configs(tmp_path):
         assert r["functional_warp_instr_per_s"] == round(r["warp_instructions"] / r["functional_seconds"])
         assert r["peak_rss_mb"] >= r["baseline_rss_mb"] > 50
     # each row's peak is its own process's: the big rows add at least their 24 MB of
-    # arrays twice over (buffers, their initial copies, the device image) to what the small add
+    # arrays twice over (the buffers and their device image) to what the small add
     for small, big in ((rows[0], rows[1]), (rows[2], rows[3])):
         added = [r["peak_rss_mb"] - r["baseline_rss_mb"] for r in (small, big)]
         assert added[1] - added[0] > 48, added
