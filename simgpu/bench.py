@@ -145,7 +145,7 @@ def measure_memory(path, sets, config, stop_after=None, sample_sms=None):
             run = run_recipe(recipe, sets, config=config, **kw)
             wi = sum(r.stats["warp_instructions"] for r in run.results)
             sizes, data = run.sizes, sum(b.nbytes for b in run.buffers.values())
-            what = "whole" if sample_sms is None else f"sampled, {sample_sms} SMs"
+            what = "whole" if sample_sms is None else f"sampled, {sample_sms} SM" + "s" * (sample_sms > 1)
             del run
         except KernelFault as e:
             if stop_after is None or f"kernel stopped after {stop_after:,} warp instructions" not in str(e):
@@ -230,12 +230,12 @@ def format_row(r, width=13):
 
 
 def memory_header(width=13):
-    return (f"{'program':17s} {'config':7s} {'sizes':{width}s} {'run':28s} {'data MB':>8s} {'allocated MB':>12s} "
+    return (f"{'program':17s} {'config':7s} {'sizes':{width}s} {'run':32s} {'data MB':>8s} {'allocated MB':>12s} "
             f"{'peak MB':>8s} {'start MB':>8s} {'host s':>8s}")
 
 
 def format_memory_row(r, width=13):
-    return (f"{r['program']:17s} {r['config']:7s} {r['sizes']:{width}s} {r['run']:28s} {r['data_mb']:>8.1f} "
+    return (f"{r['program']:17s} {r['config']:7s} {r['sizes']:{width}s} {r['run']:32s} {r['data_mb']:>8.1f} "
             f"{r['allocated_mb']:>12.1f} {r['peak_rss_mb']:>8.0f} {r['baseline_rss_mb']:>8.0f} {r['seconds']:>8.1f}")
 
 
