@@ -22,10 +22,10 @@ first block's dispatch; the last bin ends with the run):
   NaN in a bin with no lookup (no rate to speak of).
 - DRAM read / write bandwidth = bytes / (cycles / clock) in GB/s (10^9
   bytes per second) at the config's clock, `dram__bytes_read.sum.per_second`
-  and `dram__bytes_write.sum.per_second`. Bytes count in the bin of the
-  request that moves them (the memory model computes a request's timing when
-  it is made), not when they cross the pins; writes are dirty L2 sectors
-  written back on eviction.
+  and `dram__bytes_write.sum.per_second`. Bytes count in the bin where
+  their channel starts moving them (memory/hierarchy.py's dram_transfer),
+  so the curve stays under the peak; writes are dirty L2 sectors written
+  back on eviction.
 - resident warps = warps resident on the whole GPU at the bin's first cycle
   (a sample, not a mean: it does not integrate to warp-cycles).
 

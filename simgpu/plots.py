@@ -298,11 +298,10 @@ def _counters(run, res, name, config_name):
     steps(d, "dram_read", color="tab:red")
     steps(d, "dram_write", color="tab:purple")
     peak = cfg["dram_bandwidth_gbs"]
-    d.axhline(peak, color="gray", ls=":", label=f"the config's peak, {peak:,.0f} GB/s (off the scale when far above)")
+    d.axhline(peak, color="gray", ls=":", label=f"the config's peak, {peak:,.0f} GB/s")
     d.set_ylim(0, max(1.0, np.nanmax(c["dram_read"].values), np.nanmax(c["dram_write"].values)) * 1.15)
     d.set_ylabel("DRAM bandwidth (GB/s)")
-    d.set_title("DRAM: bytes count in the bin where the request that moves them is made, so a burst of "
-                "requests can show above the peak the transfers then spread under", fontsize=10)
+    d.set_title("DRAM: bytes in the bin where their channel moves them", fontsize=10)
     d.legend(fontsize=8, loc="upper right")
 
     steps(w, "resident_warps", color="black")

@@ -50,7 +50,12 @@ from ..exec.jit import njit
 from .caches import SECTOR_BYTES, access, fill_sectors, make_cache, ready_at, set_ready
 
 MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "noc_free", "slice_free", "atom_free", "chan_free",
-                               "smem_free", "params", "counters"])
+                               "smem_free", "params", "counters", "dram_hist", "dram_hist_w"])
+# DRAM bytes over time, by the cycle each transfer starts on its channel (not when it was
+# requested): DRAM_BINS bins of dram_hist_w[0] cycles, [read, write]; when a transfer falls
+# past the last bin, neighbouring bins merge and the width doubles (as the core's series)
+DRAM_BINS = 1024
+HIST_FIRST_WIDTH = 64
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS) = range(14)
@@ -74,7 +79,24 @@ def make_memsys(cfg, n_sm, l1_bytes):
                   np.zeros(n_sm, np.float64), np.zeros(n_sm, np.float64), np.zeros(slices, np.float64),
                   np.zeros(int(cfg.get("l2_atomic_units", slices)), np.float64),
                   np.zeros(cfg["dram_channels"], np.float64),
-                  np.zeros(n_sm, np.float64), params, np.zeros(8, np.int64))
+                  np.zeros(n_sm, np.float64), params, np.zeros(8, np.int64),
+                  np.zeros((DRAM_BINS, 2), np.float64), np.array([HIST_FIRST_WIDTH], np.int64))
+
+
+@njit
+def dram_transfer(MS, t, nbytes, col):
+    """Count nbytes moved by a DRAM channel from cycle t (col 0 read, 1 write)."""
+    b = np.int64(t) // MS.dram_hist_w[0]
+    while b >= DRAM_BINS:
+        for j in range(DRAM_BINS // 2):
+            MS.dram_hist[j, 0] = MS.dram_hist[2 * j, 0] + MS.dram_hist[2 * j + 1, 0]
+            MS.dram_hist[j, 1] = MS.dram_hist[2 * j, 1] + MS.dram_hist[2 * j + 1, 1]
+        for j in range(DRAM_BINS // 2, DRAM_BINS):
+            MS.dram_hist[j, 0] = 0.0
+            MS.dram_hist[j, 1] = 0.0
+        MS.dram_hist_w[0] *= 2
+        b = np.int64(t) // MS.dram_hist_w[0]
+    MS.dram_hist[b, col] += nbytes
 
 
 @njit
@@ -144,7 +166,9 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
         ch = hash_line(line, np.int64(p[P_CHANNELS]))
         if evicted > 0:
             MS.counters[C_DRAM_WR] += 32 * evicted
-            MS.chan_free[ch] = max(MS.chan_free[ch], ts) + 32.0 * evicted / p[P_CHAN_BPC]
+            tw = max(MS.chan_free[ch], ts)
+            dram_transfer(MS, tw, 32.0 * evicted, 1)
+            MS.chan_free[ch] = tw + 32.0 * evicted / p[P_CHAN_BPC]
         if store:
             MS.counters[C_L2_ST] += 1
             MS.counters[C_L2_HIT] += 1          # a written sector needs no fetch: a hit, as Nsight counts it
@@ -169,13 +193,16 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
                 hit, evicted, slot = access(MS.l2, sl, line // per, sbit, True, False)
                 if evicted > 0:
                     MS.counters[C_DRAM_WR] += 32 * evicted
-                    MS.chan_free[ch] = max(MS.chan_free[ch], ts) + 32.0 * evicted / p[P_CHAN_BPC]
+                    tw = max(MS.chan_free[ch], ts)
+                    dram_transfer(MS, tw, 32.0 * evicted, 1)
+                    MS.chan_free[ch] = tw + 32.0 * evicted / p[P_CHAN_BPC]
                 if hit:
                     data = max(ts, ready_at(MS.l2, sl, slot, sbit))
             if data < 0.0:
                 fetch = p[P_FETCH]                    # a sector, or the aligned group DRAM moves at once
                 MS.counters[C_DRAM_RD] += np.int64(fetch)
                 tc = max(ts, MS.chan_free[ch])
+                dram_transfer(MS, tc, fetch, 0)
                 MS.chan_free[ch] = tc + fetch / p[P_CHAN_BPC]
                 data = tc + p[P_DRAM_LAT] - p[P_L2_LAT]      # at the slice, an L2 latency before the SM has it
                 if fetch > SECTOR_BYTES:

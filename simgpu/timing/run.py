@@ -181,7 +181,8 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         **memory_stats(prog, mstat),
         **hierarchy_stats(MS, cycles, cfg, l1_bytes),
     }
-    stats["series"] = series_stats(TS, MS.counters, counts, int(TS.stats[ST_CYCLES]))
+    stats["series"] = series_stats(TS, MS.counters, counts, int(TS.stats[ST_CYCLES]), MS.dram_hist,
+                                   int(MS.dram_hist_w[0]))
     if sampled is not None:
         for key in SCALED:
             stats[key] = int(round(stats[key] * sampled["scale"]))
@@ -216,9 +217,30 @@ def _run_in_pieces(args, TS, counts, nblocks, progress):
         chunk = max(FIRST_PIECE // 8, int(chunk * min(4.0, PIECE_SECONDS / max(dt, 1e-3))))
 
 
-def series_stats(TS, MS_counters, counts, cycles_simulated):
+def rebin(hist, width, edges):
+    """Bytes in bins of `width` cycles (hist[j] from j x width) summed into the
+    intervals [edges[k], edges[k+1]); a bin wider than an interval is shared
+    in proportion to its overlap, anything past the last edge goes to the last."""
+    out = np.zeros(len(edges) - 1)
+    last = len(out) - 1
+    for j in np.nonzero(hist)[0]:
+        lo, hi = j * width, (j + 1) * width
+        k = min(max(int(np.searchsorted(edges, lo, side="right")) - 1, 0), last)
+        while True:
+            end = hi if k == last else min(hi, edges[k + 1])       # the last interval takes the rest
+            start = lo if k == 0 else max(lo, edges[k])
+            out[k] += hist[j] * max(0.0, end - start) / width
+            if end >= hi:
+                break
+            k += 1
+    return out
+
+
+def series_stats(TS, MS_counters, counts, cycles_simulated, dram_hist=None, dram_width=None):
     """The run's counters over time: samples every `bin_cycles` cycles (the
-    last bin ends with the run), as per-bin figures."""
+    last bin ends with the run), as per-bin figures. DRAM bytes are binned by
+    when their channel moved them (dram_hist, from the memory system), the
+    other counters by when their instruction issued."""
     n, width = int(TS.series_n[0]), int(TS.series_n[1])
     cum = TS.series[:n].astype(np.float64)
     final = np.zeros((1, cum.shape[1]))
@@ -231,6 +253,9 @@ def series_stats(TS, MS_counters, counts, cycles_simulated):
     t = np.append(np.arange(n) * width, cycles_simulated).astype(np.int64)
     d = np.diff(cum, axis=0)
     dt = np.diff(t).astype(np.float64)
+    if dram_hist is not None and len(t) > 1:
+        d[:, SE_DRAM_RD] = rebin(dram_hist[:, 0], dram_width, t)
+        d[:, SE_DRAM_WR] = rebin(dram_hist[:, 1], dram_width, t)
     return {"bin_cycles": width, "start": t[:-1], "end": t[1:],
             "warp_instructions": d[:, SE_INSTR], "l2_hits": d[:, SE_L2_HIT], "l2_misses": d[:, SE_L2_MISS],
             "dram_read_bytes": d[:, SE_DRAM_RD], "dram_write_bytes": d[:, SE_DRAM_WR],
