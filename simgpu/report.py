@@ -53,7 +53,9 @@ def format_run(run, config_name, elapsed=None):
     elif any(r.stats.get("sampled") for r in run.results):
         lines.append("\ncheck    not made: a sampled run computes only its SMs' blocks")
     if elapsed is not None:
-        total = sum(r.stats["warp_instructions"] for r in run.results)
+        # what the host simulated: a sampled run's own instructions, not the grid's it scales to
+        total = sum(r.stats["sampled"]["simulated_warp_instructions"] if r.stats.get("sampled")
+                    else r.stats["warp_instructions"] for r in run.results)
         lines.append(f"host     {elapsed:.2f} s to simulate {_fmt(total)} warp instructions")
     return "\n".join(lines)
 

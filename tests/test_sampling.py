@@ -69,9 +69,17 @@ def test_sampling_every_sm_is_the_full_run():
     assert all(same[k] == full[k] for k in SCALED)
 
 
-def test_a_sampled_run_is_not_checked():
+def test_a_sampled_run_is_not_checked_and_reports_what_it_simulated():
     r = run("vector_add", {"n": str(1 << 16)}, "h100", sample_sms=4)
-    assert r.checks == [] and r.results[0].stats["sampled"]["sms"] == 4
+    s = r.results[0].stats
+    assert r.checks == [] and s["sampled"]["sms"] == 4
+    # the mix is scaled with the total; the host simulated only the sample's share
+    assert sum(s["opcodes"].values()) == pytest.approx(s["warp_instructions"], rel=1e-3)
+    assert s["sampled"]["simulated_warp_instructions"] * s["sampled"]["scale"] == \
+        pytest.approx(s["warp_instructions"], rel=1e-3)
+    from simgpu.report import format_run
+    assert f"to simulate {s['sampled']['simulated_warp_instructions']:,} warp instructions" in \
+        format_run(r, "h100", 1.0)
 
 
 def test_the_1792_vs_1793_step_on_the_a100():

@@ -184,8 +184,10 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     stats["series"] = series_stats(TS, MS.counters, counts, int(TS.stats[ST_CYCLES]), MS.dram_hist,
                                    int(MS.dram_hist_w[0]))
     if sampled is not None:
+        sampled["simulated_warp_instructions"] = stats["warp_instructions"]
         for key in SCALED:
             stats[key] = int(round(stats[key] * sampled["scale"]))
+        stats["opcodes"] = {k: int(round(v * sampled["scale"])) for k, v in stats["opcodes"].items()}
         sampled["share_only"] = SHARE_ONLY
         stats["sm_active_cycles"] *= sampled["of_sms"] / n_sm       # the other SMs are as busy
         stats["sampled"] = sampled
