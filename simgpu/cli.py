@@ -131,6 +131,9 @@ def cmd_batching(ns):
 
 def cmd_crosscheck(ns):
     from . import crosscheck as X
+    if ns.backend == "metal":
+        from .emit.command import crosscheck_metal
+        return crosscheck_metal(ns)
     if ns.backend == "cuda":
         X.record_programs([ns.program], _parse_sets(ns.set), ns.out, ns.ncu)
         if not ns.out:
@@ -142,6 +145,11 @@ def cmd_crosscheck(ns):
     run, rows = X.compare(ns.program, entry, ns.config)
     print(X.format_comparison(ns.program, record, entry, rows, ns.config))
     return 0
+
+
+def cmd_emit(ns):
+    from .emit.command import cmd_emit as run
+    return run(ns)
 
 
 def cmd_compare(ns):
@@ -380,11 +388,13 @@ def build_parser():
                                    "CuPy): run PROGRAM's recipe on the GPU, check it, time it with CUDA events "
                                    "and, with --ncu, collect Nsight Compute counters.")
     x.add_argument("program", help="a program with a launch recipe")
-    x.add_argument("--backend", choices=["cuda"], help="run on this machine's NVIDIA GPU")
+    x.add_argument("--backend", choices=["cuda", "metal"],
+                   help="run on this machine's GPU: cuda (NVIDIA, CuPy) or metal (macOS: the program emitted as "
+                        "Metal by simgpu emit, through torch.mps.compile_shader)")
     x.add_argument("--record", default=None, help="recorded run to compare with (default traces/h200/programs.json)")
     x.add_argument("--ncu", action="store_true", help="with --backend cuda: also collect Nsight Compute counters")
-    x.add_argument("--out", help="with --backend cuda: write the record (JSON) here")
-    x.add_argument("--set", action="append", metavar="NAME=VALUE", help="with --backend cuda: recipe sizes")
+    x.add_argument("--out", help="with --backend cuda or metal: write the record (JSON) here")
+    x.add_argument("--set", action="append", metavar="NAME=VALUE", help="with --backend cuda or metal: recipe sizes")
     x.add_argument("--config", default="h200", help="config to simulate (default h200)")
     x.set_defaults(fn=cmd_crosscheck)
     g = sub.add_parser("plot", help="draw a run: stalls, occupancy, roofline, memory, timeline or counters",
@@ -472,6 +482,16 @@ def build_parser():
     m.add_argument("--json", metavar="FILE", help="also write the rows and the summary as JSON")
     m.add_argument("--plot", metavar="FILE", help="also draw the cycles scatter and stall bars (.png or .svg)")
     m.set_defaults(fn=cmd_compare)
+    e = sub.add_parser("emit", help="write a kernel as CUDA C or Metal Shading Language source",
+                       description="Translate PROGRAM's kernels (or --kernel K) into CUDA C or Metal with the PTX's "
+                                   "semantics: integer widths and wrap-around, float rounding, predicates, special "
+                                   "registers, shared memory, barriers, shuffles, votes, atomics; control flow as a "
+                                   "dispatch loop with barriers in uniform control flow (simgpu/emit/).")
+    e.add_argument("program")
+    e.add_argument("--kernel", help="only this entry (default: every entry of the file)")
+    e.add_argument("--lang", required=True, choices=["cuda", "metal"], help="cuda (CUDA C) or metal (MSL)")
+    e.add_argument("-o", "--output", help="output file (default: standard output)")
+    e.set_defaults(fn=cmd_emit)
     c = sub.add_parser("configs", help="list the built-in machine configs")
     c.set_defaults(fn=cmd_configs)
     i = sub.add_parser("isa", help="list the supported PTX instructions (isa/ISA.md has the full reference)")

@@ -85,11 +85,16 @@ def _cupy():
     return cupy
 
 
-def run_program(path, sets, timing=True):
+def run_program(path, sets, timing=True, module=None, shared_for=None, outputs=None):
+    """Run the recipe of `path` on the GPU: (sizes, checks, times).
+    module: the CuPy module the kernels come from (default: the PTX file itself, JIT-compiled
+    by the driver; simgpu.emit.device passes the emitted CUDA C, compiled by NVRTC);
+    shared_for(kernel, shared): the dynamic shared bytes a launch asks for (default: the
+    recipe's); outputs: a dict to fill with every buffer after the first pass of launches."""
     cupy = _cupy()
     recipe = parse_recipe(path)
     sizes, buffers, initial, launches = prepare(recipe, sets)
-    mod = cupy.RawModule(path=str(path))
+    mod = cupy.RawModule(path=str(path)) if module is None else module
     dev = {k: cupy.asarray(v) for k, v in buffers.items()}
     ids = {id(v): k for k, v in buffers.items()}
     calls = []
@@ -107,6 +112,7 @@ def run_program(path, sets, timing=True):
                 cargs.append(dt(a))
         g = tuple(grid) if isinstance(grid, tuple) else (int(grid),)
         b = tuple(block) if isinstance(block, tuple) else (int(block),)
+        shared = shared_for(kernel, shared) if shared_for else shared
         if shared > 48 * 1024:
             fn.max_dynamic_shared_size_bytes = shared
         calls.append((kernel, fn, g, b, tuple(cargs), shared))
@@ -115,6 +121,8 @@ def run_program(path, sets, timing=True):
     cupy.cuda.Device().synchronize()
     for k in buffers:
         buffers[k][...] = cupy.asnumpy(dev[k])
+    if outputs is not None:
+        outputs.update({k: v.copy() for k, v in buffers.items()})
     checks = [check_buffer(recipe, c, sizes, initial, buffers) for c in recipe.checks]
     times = []
     if timing:
