@@ -9,7 +9,9 @@
     every instruction form in tests/emit_ops.py bit for bit, and kernels for
     generic addressing, atomics and control flow;
   * simgpu.emit.device (what tools/device_emit.sh runs on the H200) runs end
-    to end against a stand-in CuPy (tests/emit_host/fake_cupy).
+    to end against a stand-in CuPy (tests/emit_host/fake_cupy), and
+    `simgpu crosscheck --backend metal` against a stand-in torch.mps
+    (tests/emit_host/fake_torch) whose kernels run on the host stand-in.
 No Metal compiler exists on these machines: the Metal runs here check what its
 text computes, not that Apple's compiler accepts it.
 """
@@ -181,3 +183,23 @@ def test_device_script_end_to_end_with_a_stand_in_cupy(tmp_path):
     assert by["programs/softmax_online.s"]["emitted_checks"][0]["passed"]
     assert "--set R: no such size" in by["programs/reduce_sum.s"]["error"]      # one failure, the others go on
     assert "file not found" in by["programs/nope.s"]["error"]
+
+
+@pytest.mark.parametrize("program,sets", [("programs/reduce_sum.s", ["n=512"]),
+                                          ("programs/softmax_online.s", ["R=4", "C=100"])])
+def test_crosscheck_metal_end_to_end_with_a_stand_in_torch(program, sets, tmp_path, monkeypatch, capsys):
+    import platform
+
+    from simgpu import cli
+    monkeypatch.setattr(platform, "system", lambda: "Darwin")
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "emit_host" / "fake_torch"))
+    monkeypatch.delitem(sys.modules, "torch", raising=False)
+    out = tmp_path / "metal.json"
+    args = ["crosscheck", str(ROOT / program), "--backend", "metal", "--out", str(out)]
+    assert cli.main(args + [f"--set={s}" for s in sets]) == 0
+    text = capsys.readouterr().out
+    assert "PASS" in text and "FAIL" not in text and "us a call waited for (median of 50)" in text
+    rec = json.loads(out.read_text())
+    assert rec["torch"] == "fake" and all(c["passed"] for c in rec["checks"])
+    assert [t["kernel"] for t in rec["launches"]] == [Path(program).stem]
+    monkeypatch.delitem(sys.modules, "torch", raising=False)

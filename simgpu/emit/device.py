@@ -82,9 +82,13 @@ def record(cases, out, timeout=600):
         prov = X.provenance()
     except Exception as e:                      # the record still says what ran
         prov = {"provenance_error": f"{type(e).__name__}: {e}"}
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    except OSError:                             # no git on the GPU machine
+        head = ""
     rec = {"what": "simgpu's emitted CUDA C (simgpu emit --lang cuda) against the PTX it came from, "
                    "both through simgpu.crosscheck's harness on one GPU: outputs compared buffer by buffer",
-           **prov, "programs": []}
+           **prov, "simgpu_commit": head or None, "programs": []}
     tmp = Path(out).with_suffix(".part.json")
     for path, sets in cases:
         cmd = [sys.executable, "-m", "simgpu.emit.device", "--single", path, "--json", str(tmp)] + \

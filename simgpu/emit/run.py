@@ -77,6 +77,12 @@ def compare_outputs(recipe, ref, got):
 
 
 # ---- Metal (macOS, torch.mps): seed 000's gpu_util.py timing ----
+
+def _first_line(e):
+    lines = [ln.strip() for ln in str(e).splitlines() if ln.strip()]
+    return lines[0] if lines else type(e).__name__
+
+
 def metal_available():
     """(True, torch) on a Mac whose PyTorch has MPS; else (False, why)."""
     if platform.system() != "Darwin":
@@ -118,12 +124,14 @@ def run_metal(path, sets):
     """Run PROGRAM's recipe as emitted MSL on this Mac's GPU; check it; time each launch."""
     ok, torch = metal_available()
     if not ok:
-        raise SimgpuError(f"Metal is unavailable here ({torch}); --backend metal needs macOS with PyTorch's MPS",
-                          ) from None
+        raise SimgpuError(f"Metal is unavailable here ({torch}); --backend metal needs macOS with PyTorch's MPS")
     recipe, (sizes, buffers, initial, launches), em = for_recipe(path, sets, "metal")
     facts = {f["kernel"]: f for f in em.kernels}
-    dyn = max([launch_shared(facts[k], s) - facts[k]["dynamic_base"] for k, _, _, _, s in launches] + [0])
-    lib = torch.mps.compile_shader(f"#define SIMGPU_DYNAMIC_SHARED_BYTES {dyn}\n" + em.text)
+    dyn = max(int(s) for *_, s in launches)       # threadgroup arrays are sized when the source compiles
+    try:
+        lib = torch.mps.compile_shader(f"#define SIMGPU_DYNAMIC_SHARED_BYTES {dyn}\n" + em.text)
+    except Exception as e:                        # the Metal compiler's message, on one line
+        raise SimgpuError(f"{path}: Metal did not compile the emitted source: {_first_line(e)}") from None
     dev = {k: torch.from_numpy(v.view(np.uint8).reshape(-1).copy()).to("mps") for k, v in buffers.items()}
     ids = {id(v): k for k, v in buffers.items()}
     calls = []
@@ -140,9 +148,12 @@ def run_metal(path, sets):
         fn = getattr(lib, kernel)
         calls.append((kernel, lambda fn=fn, t=targs, g=g, b=b: fn(*t, threads=tuple(x * y for x, y in zip(g, b)),
                                                                      group_size=b), g, b))
-    for _, call, _, _ in calls:
-        call()
-    torch.mps.synchronize()
+    try:
+        for _, call, _, _ in calls:
+            call()
+        torch.mps.synchronize()
+    except Exception as e:                        # e.g. more threadgroup memory than the GPU has
+        raise SimgpuError(f"{path}: Metal refused a launch: {_first_line(e)}") from None
     for k, v in buffers.items():
         v.view(np.uint8).reshape(-1)[...] = dev[k].cpu().numpy()
     checks = [check_buffer(recipe, c, sizes, initial, buffers) for c in recipe.checks]
