@@ -2,7 +2,6 @@
 (simgpu.emit.run.run_metal) without a Mac: torch.mps.compile_shader builds the Metal
 source with the host stand-in (tests/emit_host.py, g++) and its kernels run there;
 tensors are numpy arrays in a wrapper. Only what run_metal calls is here."""
-import ctypes
 import re
 import sys
 import tempfile
