@@ -99,7 +99,7 @@ END:
 
 def test_tiny_kernel_cuda_lines():
     text = emit("tiny.ptx", "cuda", text=TINY.replace("ROUNDED", "add.rz.f32 %f3, %f2, %f1;")).text
-    for line in ['extern "C" __global__ void tiny(unsigned long long a0_out, unsigned a1_n, float a2_s)',
+    for line in ['extern "C" __global__ void __launch_bounds__(1024) tiny(unsigned long long a0_out, unsigned a1_n, float a2_s)',
                  "rd1 = a0_out;", "r1 = a1_n;", "f1 = a2_s;", "r2 = threadIdx.x;", "p1 = (r2 >= r1);",
                  "sg_pc = 3u; break;",
                  "r3 = ((unsigned)(((int)r2) >> (r1 < 31u ? r1 : 31u)));",       # shr.s32: sign, amount capped
@@ -139,9 +139,11 @@ def test_tiny_kernel_metal_lines():
     ("add.rz.f32 %f3, %f2, %f1;", "rounding .rz (Metal rounds to nearest only)"),
     ("cvt.rn.f32.f64 %f3, %fd1;", "uses 64-bit floating point (fd1), which Metal does not have"),
     ("atom.global.add.u64 %rd2, [%rd1], %rd3;", "a 64-bit atomic (Metal has 32-bit atomics only)"),
+    ("st.global.u32 [tab+4], %r1;", "a store to module .global data (Metal keeps it read-only)"),
 ])
 def test_metal_refuses_in_one_line(instr, why):
     text = TINY.replace("ROUNDED", instr).replace(".reg .pred %p<3>;", ".reg .pred %p<3>;\n\t.reg .f64 %fd1;")
+    text = text.replace(".visible .entry", ".global .align 4 .b8 tab[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n.visible .entry")
     with pytest.raises(EmitError) as e:
         emit("tiny.ptx", "metal", text=text)
     assert why in str(e.value) and "\n" not in str(e.value)
@@ -183,7 +185,7 @@ def test_cli_emit(tmp_path, capsys):
     assert out.read_text() == emit(ROOT / "programs/vector_add.s", "metal",
                                    pointers={"vector_add": {0, 1, 2}}).text
     assert cli.main(["emit", str(ROOT / "programs/vector_add.s"), "--lang", "cuda"]) == 0
-    assert 'extern "C" __global__ void vector_add(' in capsys.readouterr().out
+    assert 'extern "C" __global__ void __launch_bounds__(1024) vector_add(' in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("args,message", [
