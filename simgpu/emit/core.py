@@ -204,6 +204,8 @@ class KernelEmitter:
                 if var.space == C.SPACE_PARAM:
                     return "param", ([q.name for q in self.v.params].index(var.name), op.offset)
                 if var.space == C.SPACE_GLOBAL:
+                    if int(p.op[i]) in (C.OP_ST, C.OP_ATOM, C.OP_RED) and not d.writable_globals:
+                        self.fail(i, f"a store to module .global data ({d.title} keeps it read-only)")
                     return ("generic" if space == "generic" else "global"), d.global_addr(self, total)
                 vs = "shared" if var.space == C.SPACE_SHARED else "local"
                 return vs, self.lit(total, "u32")

@@ -12,6 +12,7 @@ class Dialect:
     T = {}
     FN = ""                 # helper function qualifier
     U64 = I64 = ""          # 64-bit literal suffixes
+    writable_globals = True  # module .global data can be stored to
 
     def spell(self):
         return {**{k: v for k, v in self.T.items()}, "FN": self.FN, "L": self.U64}

@@ -15,8 +15,8 @@ Where Metal differs from CUDA, and what the emitter does about it:
   * Kernel arguments are buffers: pointer parameters `device uchar*`, every
     scalar a one-element `device const T*` (the launcher binds each as a
     small tensor, so no scalar packing rule of the host API matters).
-  * Module .global data is `constant` (read-only): a store to it cannot be
-    emitted.
+  * Module .global data is `constant` (read-only): a store naming it is
+    refused; one through a computed address would reach no buffer.
   * SIMD groups are warps: 32 lanes on Apple GPUs (the emitter assumes 32,
     threads_per_simdgroup). simd_shuffle/simd_ballot/simd_min/simd_sum... see
     the lanes active at the call, which are exactly the lanes the min-PC
@@ -55,6 +55,7 @@ class Metal(Dialect):
          "i32": "int", "u64": "ulong", "i64": "long", "f32": "float", "f64": "double"}
     FN = "static inline"
     U64, I64 = "ul", "l"
+    writable_globals = False     # module .global data is `constant`
 
     def check_kernel(self, x):
         from .kernel import EmitError
