@@ -121,7 +121,7 @@ def test_tiny_kernel_metal_lines():
     text = emit("tiny.ptx", "metal", text=TINY.replace("ROUNDED", "add.f32 %f3, %f2, %f1;"),
                 pointers={"tiny": {0}}).text
     lines = {ln.strip() for ln in text.splitlines()}
-    for line in ["kernel void tiny(device uchar* a0_out [[buffer(0)]],",
+    for line in ["[[max_total_threads_per_threadgroup(1024)]]", "kernel void tiny(device uchar* a0_out [[buffer(0)]],",
                  "device const uint* a1_n [[buffer(1)]],", "device const float* a2_s [[buffer(2)]],",
                  "rd1 = 0x1000000000000ul;",                   # pointer parameter 0: tag 1 in the top 16 bits
                  "r1 = a1_n[0];", "r2 = sg_tid3.x;",

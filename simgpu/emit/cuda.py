@@ -67,16 +67,7 @@ class Cuda(Dialect):
     def kernel(self, x, body):
         p = x.p
         params = ", ".join(f"{self.T[q.ct]} {q.cname}" for q in x.v.params)
-        # without .maxntid/.reqntid the PTX's kernel may be launched with up to 1,024 threads a
-        # block, so the C must fit them too: nvcc would otherwise give the dispatch loop more
-        # registers than 1,024 threads can have (attention_flash failed to launch on the H200)
-        n = 1024
-        lim = p.reqntid or p.maxntid
-        if lim:
-            n = 1
-            for d in lim:
-                n *= int(d)
-        bounds = f"__launch_bounds__({n}) "
+        bounds = f"__launch_bounds__({self.max_threads(x)}) "
         setup = ["const unsigned sg_ltid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);",
                  "const unsigned sg_lane = sg_ltid & 31u;  // warps are formed from consecutive linear indices",
                  "const unsigned sg_left = blockDim.x * blockDim.y * blockDim.z - (sg_ltid & ~31u);",

@@ -70,6 +70,18 @@ class Dialect:
     def check_kernel(self, x):
         pass
 
+    @staticmethod
+    def max_threads(x):
+        """The most threads a block of the kernel may have: .reqntid/.maxntid's product, else
+        1,024. The emitted kernel declares it (CUDA __launch_bounds__, Metal
+        max_total_threads_per_threadgroup) so that the compiler fits the dispatch loop's
+        registers to it: without, nvcc gave attention_flash more registers than 1,024 threads
+        can have and its launch failed on the H200 (traces/h200/emit_cuda.json)."""
+        n = 1
+        for d in (x.p.reqntid or x.p.maxntid or (1024,)):
+            n *= int(d)
+        return n
+
     def launch_facts(self, x):
         """What a launcher must know: parameters (and which are buffers), shared memory."""
         p = x.p

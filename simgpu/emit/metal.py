@@ -35,6 +35,9 @@ Where Metal differs from CUDA, and what the emitter does about it:
     compare-exchange loop.
   * Dynamic shared memory: a threadgroup array of static + the
     SIMGPU_DYNAMIC_SHARED_BYTES macro (define it before the source).
+  * [[max_total_threads_per_threadgroup(N)]] (N as CUDA's __launch_bounds__,
+    dialect.max_threads) keeps the pipeline's thread limit at what the PTX
+    may be launched with, whatever registers the dispatch loop takes.
 Timings of emitted kernels include what the translation costs: the dispatch
 loop (a SIMD-group minimum and a switch per block run) and the address
 decoding; a kernel written for Metal by hand (seed 000's kernels.metal) has
@@ -117,7 +120,8 @@ class Metal(Dialect):
                       "thread uchar* sg_lmem = (thread uchar*)sg_lmem_w;"]
         lines = setup + body + ["#undef SG_DEV"]
         sig = (",\n" + " " * (len(p.name) + 13)).join(args)
-        return f"\nkernel void {p.name}({sig})\n{{\n" + "".join(
+        head = f"\n[[max_total_threads_per_threadgroup({self.max_threads(x)})]]\nkernel void {p.name}({sig})\n{{\n"
+        return head + "".join(
             (f"{ln}\n" if ln.startswith("#") else f"    {ln}\n") for ln in lines) + "}\n"
 
     def sreg_native(self, x, name):
