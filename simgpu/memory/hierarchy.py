@@ -129,6 +129,23 @@ def atomic_request(MS, sm, now, sectors, n, kind):
 
 
 @njit
+def _l2_lookup(MS, sl, t, tag, sbit, ch, write):
+    """One sector's lookup in L2 slice `sl` (line `tag` within the slice), no
+    earlier than cycle t: (the cycle the slice serves it, hit, slot). The
+    lookup allocates; dirty sectors it evicts go back through DRAM channel ch."""
+    p = MS.params
+    ts = max(t, MS.slice_free[sl])
+    MS.slice_free[sl] = ts + 1.0 / p[P_SLICE_SPC]
+    hit, evicted, slot = access(MS.l2, sl, tag, sbit, True, write)
+    if evicted > 0:
+        MS.counters[C_DRAM_WR] += 32 * evicted
+        tw = max(MS.chan_free[ch], ts)
+        dram_transfer(MS, tw, 32.0 * evicted, 1)
+        MS.chan_free[ch] = tw + 32.0 * evicted / p[P_CHAN_BPC]
+    return ts, hit, slot
+
+
+@njit
 def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
     p = MS.params
     t0 = max(float(now), MS.l1_free[sm])
@@ -160,15 +177,8 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
         near = sm % parts
         # stores and atomics go to the home partition; loads look in the SM's own first
         sl = (home if store or atomic > 0 else near) * per + local
-        ts = max(tn, MS.slice_free[sl])
-        MS.slice_free[sl] = ts + 1.0 / p[P_SLICE_SPC]
-        hit, evicted, slot = access(MS.l2, sl, line // per, sbit, True, store or atomic > 0)
         ch = hash_line(line, np.int64(p[P_CHANNELS]))
-        if evicted > 0:
-            MS.counters[C_DRAM_WR] += 32 * evicted
-            tw = max(MS.chan_free[ch], ts)
-            dram_transfer(MS, tw, 32.0 * evicted, 1)
-            MS.chan_free[ch] = tw + 32.0 * evicted / p[P_CHAN_BPC]
+        ts, hit, slot = _l2_lookup(MS, sl, tn, line // per, sbit, ch, store or atomic > 0)
         if store:
             MS.counters[C_L2_ST] += 1
             MS.counters[C_L2_HIT] += 1          # a written sector needs no fetch: a hit, as Nsight counts it
@@ -188,14 +198,7 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
                 # the other partition's copy, across the fabric; DRAM only if it misses too
                 MS.counters[C_FABRIC] += 1
                 sl = home * per + local
-                ts = max(ts, MS.slice_free[sl])
-                MS.slice_free[sl] = ts + 1.0 / p[P_SLICE_SPC]
-                hit, evicted, slot = access(MS.l2, sl, line // per, sbit, True, False)
-                if evicted > 0:
-                    MS.counters[C_DRAM_WR] += 32 * evicted
-                    tw = max(MS.chan_free[ch], ts)
-                    dram_transfer(MS, tw, 32.0 * evicted, 1)
-                    MS.chan_free[ch] = tw + 32.0 * evicted / p[P_CHAN_BPC]
+                ts, hit, slot = _l2_lookup(MS, sl, ts, line // per, sbit, ch, False)
                 if hit:
                     data = max(ts, ready_at(MS.l2, sl, slot, sbit))
             if data < 0.0:
