@@ -19,9 +19,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${OUT:?set OUT to the folder for the record}"
 mkdir -p "$OUT"
-if [ -z "${PYTHON:-}" ]; then
-    PYTHON=python3
-    [ -x /opt/torch/.venv/bin/python3 ] && PYTHON=/opt/torch/.venv/bin/python3   # where CuPy was on the earlier runs
-fi
-"$PYTHON" -c "import cupy; cupy.cuda.runtime.getDeviceCount()" || { echo "device_emit.sh: $PYTHON has no working CuPy" >&2; exit 1; }
+source tools/device_python.sh device_emit.sh
 "$PYTHON" -m simgpu.emit.device --out "$OUT/emit_cuda.json" "$@"

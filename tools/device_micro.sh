@@ -17,11 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${OUT:?set OUT to the folder for the records}"
 mkdir -p "$OUT"
-if [ -z "${PYTHON:-}" ]; then
-    PYTHON=python3
-    [ -x /opt/torch/.venv/bin/python3 ] && PYTHON=/opt/torch/.venv/bin/python3   # where CuPy was on the earlier runs
-fi
-"$PYTHON" -c "import cupy; cupy.cuda.runtime.getDeviceCount()" || { echo "device_micro.sh: $PYTHON has no working CuPy" >&2; exit 1; }
+source tools/device_python.sh device_micro.sh
 command -v ncu >/dev/null || { echo "device_micro.sh: ncu (Nsight Compute) is not on PATH" >&2; exit 1; }
 
 run() {   # run NAME PROGRAM [--set k=v ...]
