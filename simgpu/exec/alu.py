@@ -57,7 +57,7 @@ def sat_clamp01(x):
     return min(max(x, 0.0), 1.0)
 
 
-@njit
+@njit(inline="always")
 def float_in(P, W, i, k, w, t, ftz, out):
     """Fetch a float operand; .ftz flushes f32 subnormal inputs."""
     fetch_float(P, W, i, k, w, out)
@@ -66,7 +66,7 @@ def float_in(P, W, i, k, w, t, ftz, out):
             out[l] = fp.ftz32(out[l])
 
 
-@njit
+@njit(inline="always")
 def float_out(P, W, i, w, mask, t, flags, out):
     if t == C.T_F32:
         if flags & C.F_FTZ:
@@ -535,23 +535,30 @@ def cvt(P, W, i, w, mask, U, F):
     store_bits(P, W, i, 0, w, mask, d)
 
 
-@njit
+@njit(inline="always")
 def alu(P, W, i, w, mask, U, I, F):
-    """Execute arithmetic/logic/compare/convert instruction i for warp slot w."""
+    """Execute arithmetic/logic/compare/convert instruction i for warp slot w:
+    a dispatch inlined into its caller, so that each instruction makes one
+    call (a call passes every array of P and W, about 330 arguments)."""
+    op = P.op[i]
+    if op == C.OP_CVT:
+        cvt(P, W, i, w, mask, U, F)
+    elif op == C.OP_SETP:
+        setp(P, W, i, w, mask, U, F)
+    elif TKIND[P.ty[i]] == C.KIND_FLOAT and op != C.OP_SELP and op != C.OP_MOV and op != C.OP_TESTP:
+        float_op(P, W, i, w, mask, U, F)
+    else:
+        int_alu(P, W, i, w, mask, U, I, F)
+
+
+@njit
+def int_alu(P, W, i, w, mask, U, I, F):
+    """mov, selp, testp and the integer and bit instructions."""
     op = P.op[i]
     t = P.ty[i]
     bits = TBITS[t]
     kind = TKIND[t]
     flags = P.flags[i]
-    if op == C.OP_CVT:
-        cvt(P, W, i, w, mask, U, F)
-        return
-    if op == C.OP_SETP:
-        setp(P, W, i, w, mask, U, F)
-        return
-    if kind == C.KIND_FLOAT and op != C.OP_SELP and op != C.OP_MOV and op != C.OP_TESTP:
-        float_op(P, W, i, w, mask, U, F)
-        return
     a, b, c, d = U[1], U[2], U[3], U[0]
     if op == C.OP_MOV:
         if P.sub[i] == 1:         # pack {a, b, ...} into d

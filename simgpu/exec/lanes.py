@@ -52,6 +52,14 @@ def sreg_value(W, sreg, w, lane):
 
 
 @njit
+def sreg_lanes(W, sreg, w, out):
+    """Every lane's value of a special register (a call of its own: rare, and
+    large enough that inlining it would bloat every operand fetch)."""
+    for l in range(32):
+        out[l] = sreg_value(W, sreg, w, l)
+
+
+@njit(inline="always")
 def fetch_bits(P, W, i, k, w, out):
     kind = P.okind[i, k]
     r = P.oreg[i, k]
@@ -70,23 +78,24 @@ def fetch_bits(P, W, i, k, w, out):
         for l in range(32):
             out[l] = np.uint64((W.pr[w, r, l] != 0) ^ (neg != 0))
     elif kind == C.K_SREG:
-        for l in range(32):
-            out[l] = sreg_value(W, r, w, l)
+        sreg_lanes(W, r, w, out)
     else:
         for l in range(32):
             out[l] = np.uint64(0)
 
 
-@njit
+@njit(inline="always")
 def fetch_float(P, W, i, k, w, out):
     kind = P.okind[i, k]
     r = P.oreg[i, k]
     if kind == C.K_R32:
+        r32f = W.r32.view(np.float32)
         for l in range(32):
-            out[l] = np.float64(W.r32f[w, r, l])
+            out[l] = np.float64(r32f[w, r, l])
     elif kind == C.K_R64:
+        r64f = W.r64.view(np.float64)
         for l in range(32):
-            out[l] = W.r64f[w, r, l]
+            out[l] = r64f[w, r, l]
     else:
         v = P.ofloat[i, k]
         for l in range(32):
@@ -101,7 +110,7 @@ def to_signed(src, bits, out):
         out[l] = np.int64(src[l] << sh) >> np.int64(sh)
 
 
-@njit
+@njit(inline="always")
 def store_bits(P, W, i, k, w, mask, val):
     kind = P.okind[i, k]
     r = P.oreg[i, k]
@@ -119,18 +128,20 @@ def store_bits(P, W, i, k, w, mask, val):
                 W.pr[w, r, l] = np.uint8(val[l] != 0)
 
 
-@njit
+@njit(inline="always")
 def store_float(P, W, i, k, w, mask, val):
     kind = P.okind[i, k]
     r = P.oreg[i, k]
     if kind == C.K_R32:
+        r32f = W.r32.view(np.float32)
         for l in range(32):
             if (mask >> l) & 1:
-                W.r32f[w, r, l] = np.float32(val[l])
+                r32f[w, r, l] = np.float32(val[l])
     elif kind == C.K_R64:
+        r64f = W.r64.view(np.float64)
         for l in range(32):
             if (mask >> l) & 1:
-                W.r64f[w, r, l] = val[l]
+                r64f[w, r, l] = val[l]
 
 
 @njit

@@ -25,7 +25,7 @@ def fault(err, code, lane, addr, space):
         err[6] = space
 
 
-@njit
+@njit(inline="always")
 def resolve(space, addr):
     """Generic -> (space, offset in that space); others pass through."""
     if space == C.SPACE_GENERIC:
@@ -39,7 +39,7 @@ def resolve(space, addr):
     return space, np.int64(addr)
 
 
-@njit
+@njit(inline="always")
 def check(M, space, off, nbytes, align, lane, addr, err):
     """True if [off, off+nbytes) is a legal, aligned access in `space`."""
     if off % align != 0:
@@ -66,68 +66,119 @@ def check(M, space, off, nbytes, align, lane, addr, err):
     return True
 
 
-@njit
+@njit(inline="always")
+def space_bytes(M, space, blk, thr):
+    """The bytes of `space` that block slot blk / thread thr sees (global and
+    param memory are one array for all; shared is one row per block slot,
+    local one row per thread). Typed access goes through .view()."""
+    if space == C.SPACE_GLOBAL:
+        return M.g8
+    if space == C.SPACE_SHARED:
+        return M.s8[blk]
+    if space == C.SPACE_LOCAL:
+        return M.l8[thr]
+    return M.p8
+
+
+@njit(inline="always")
 def load(M, space, off, nbytes, blk, thr):
     """Raw bits of an aligned, checked access."""
-    if space == C.SPACE_GLOBAL:
-        if nbytes == 4:
-            return np.uint64(M.g32[off >> 2])
-        if nbytes == 8:
-            return M.g64[off >> 3]
-        if nbytes == 2:
-            return np.uint64(M.g16[off >> 1])
-        return np.uint64(M.g8[off])
-    if space == C.SPACE_SHARED:
-        if nbytes == 4:
-            return np.uint64(M.s32[blk, off >> 2])
-        if nbytes == 8:
-            return M.s64[blk, off >> 3]
-        if nbytes == 2:
-            return np.uint64(M.s16[blk, off >> 1])
-        return np.uint64(M.s8[blk, off])
-    if space == C.SPACE_LOCAL:
-        if nbytes == 4:
-            return np.uint64(M.l32[thr, off >> 2])
-        if nbytes == 8:
-            return M.l64[thr, off >> 3]
-        if nbytes == 2:
-            return np.uint64(M.l16[thr, off >> 1])
-        return np.uint64(M.l8[thr, off])
+    b = space_bytes(M, space, blk, thr)
     if nbytes == 4:
-        return np.uint64(M.p32[off >> 2])
+        return np.uint64(b.view(np.uint32)[off >> 2])
     if nbytes == 8:
-        return M.p64[off >> 3]
+        return b.view(np.uint64)[off >> 3]
     if nbytes == 2:
-        return np.uint64(M.p16[off >> 1])
-    return np.uint64(M.p8[off])
+        return np.uint64(b.view(np.uint16)[off >> 1])
+    return np.uint64(b[off])
 
 
-@njit
+@njit(inline="always")
 def store(M, space, off, nbytes, blk, thr, v):
-    if space == C.SPACE_GLOBAL:
+    b = space_bytes(M, space, blk, thr)
+    if nbytes == 4:
+        b.view(np.uint32)[off >> 2] = np.uint32(v & np.uint64(0xFFFFFFFF))
+    elif nbytes == 8:
+        b.view(np.uint64)[off >> 3] = v
+    elif nbytes == 2:
+        b.view(np.uint16)[off >> 1] = np.uint16(v & np.uint64(0xFFFF))
+    else:
+        b[off] = np.uint8(v & np.uint64(0xFF))
+
+
+@njit(inline="always")
+def check_lanes(M, space, offs, mask, size, err):
+    """check() for every active lane of a warp access of `size` bytes per
+    lane, all in `space`: one test of the lanes' range first (every lane
+    inside one allocation, or inside the space), the per-lane checks only
+    when that fails, to name the first faulting lane. True if all are legal."""
+    lo = np.int64(1) << 62
+    hi = -lo
+    bad_align = np.int64(0)
+    for l in range(32):
+        if (mask >> l) & 1:
+            o = offs[l]
+            bad_align |= o
+            lo = min(lo, o)
+            hi = max(hi, o)
+    if bad_align & (size - 1) == 0:
+        if space == C.SPACE_GLOBAL:
+            for k in range(M.alloc_lo.shape[0]):
+                if lo >= M.alloc_lo[k] and lo < M.alloc_hi[k]:
+                    if hi + size <= M.alloc_hi[k]:
+                        return True
+                    break
+        elif space == C.SPACE_SHARED:
+            if lo >= 0 and hi + size <= M.shared_size:
+                return True
+        elif space == C.SPACE_LOCAL:
+            if lo >= 0 and hi + size <= M.local_size:
+                return True
+        elif space == C.SPACE_PARAM:
+            if lo >= 0 and hi + size <= M.p8.shape[0]:
+                return True
+    return False
+
+
+@njit(inline="always")
+def load_lanes(M, space, nbytes, eo, offs, mask, blk, w, d):
+    """d[l] = the raw bits at offs[l] + eo for every active lane (checked
+    accesses), 4- and 8-byte words of one array in tight loops."""
+    if space != C.SPACE_LOCAL and (nbytes == 4 or nbytes == 8):
+        b = space_bytes(M, space, blk, 0)
         if nbytes == 4:
-            M.g32[off >> 2] = np.uint32(v & np.uint64(0xFFFFFFFF))
-        elif nbytes == 8:
-            M.g64[off >> 3] = v
-        elif nbytes == 2:
-            M.g16[off >> 1] = np.uint16(v & np.uint64(0xFFFF))
+            v32 = b.view(np.uint32)
+            for l in range(32):
+                if (mask >> l) & 1:
+                    d[l] = np.uint64(v32[(offs[l] + eo) >> 2])
         else:
-            M.g8[off] = np.uint8(v & np.uint64(0xFF))
-    elif space == C.SPACE_SHARED:
+            v64 = b.view(np.uint64)
+            for l in range(32):
+                if (mask >> l) & 1:
+                    d[l] = v64[(offs[l] + eo) >> 3]
+    else:
+        for l in range(32):
+            if (mask >> l) & 1:
+                d[l] = load(M, space, offs[l] + eo, nbytes, blk, w * 32 + l)
+
+
+@njit(inline="always")
+def store_lanes(M, space, nbytes, eo, offs, mask, blk, w, v):
+    """Write v[l] at offs[l] + eo for every active lane, in lane order (the
+    highest lane's value stays where lanes collide)."""
+    if space != C.SPACE_LOCAL and (nbytes == 4 or nbytes == 8):
+        b = space_bytes(M, space, blk, 0)
         if nbytes == 4:
-            M.s32[blk, off >> 2] = np.uint32(v & np.uint64(0xFFFFFFFF))
-        elif nbytes == 8:
-            M.s64[blk, off >> 3] = v
-        elif nbytes == 2:
-            M.s16[blk, off >> 1] = np.uint16(v & np.uint64(0xFFFF))
+            v32 = b.view(np.uint32)
+            for l in range(32):
+                if (mask >> l) & 1:
+                    v32[(offs[l] + eo) >> 2] = np.uint32(v[l] & np.uint64(0xFFFFFFFF))
         else:
-            M.s8[blk, off] = np.uint8(v & np.uint64(0xFF))
-    elif space == C.SPACE_LOCAL:
-        if nbytes == 4:
-            M.l32[thr, off >> 2] = np.uint32(v & np.uint64(0xFFFFFFFF))
-        elif nbytes == 8:
-            M.l64[thr, off >> 3] = v
-        elif nbytes == 2:
-            M.l16[thr, off >> 1] = np.uint16(v & np.uint64(0xFFFF))
-        else:
-            M.l8[thr, off] = np.uint8(v & np.uint64(0xFF))
+            v64 = b.view(np.uint64)
+            for l in range(32):
+                if (mask >> l) & 1:
+                    v64[(offs[l] + eo) >> 3] = v[l]
+    else:
+        for l in range(32):
+            if (mask >> l) & 1:
+                store(M, space, offs[l] + eo, nbytes, blk, w * 32 + l, v[l])

@@ -2,12 +2,12 @@
 namedtuples that compiled code takes as arguments.
 
 - ProgArrays: the decoded program (one row per instruction).
-- Warps: per warp slot -- registers [slot, reg, lane] in a 32-bit file (with a
-  float32 view) and a 64-bit file (with a float64 view), predicates, the SIMT
+- Warps: per warp slot -- registers [slot, reg, lane] in a 32-bit file and a
+  64-bit file (floats through .view()), predicates, the SIMT
   reconvergence stack (pc, reconvergence pc, mask per level), exited and valid
   lane masks, barrier wait state, thread indices; per block slot -- block
   index, live-thread count and barrier arrival counts.
-- Mem: device memory as byte arrays with aligned views per width, for the
+- Mem: device memory as byte arrays (typed access through .view()), for the
   global, shared (per block slot), local (per thread) and param spaces, plus
   the allocation table used for bounds checks.
 The timing core (next layer) sizes these for every resident warp of every SM;
@@ -22,16 +22,13 @@ ProgArrays = namedtuple("ProgArrays", [
     "okind", "oreg", "oreg2", "obits", "ofloat", "ipdom"])
 
 Warps = namedtuple("Warps", [
-    "r32", "r32f", "r64", "r64f", "pr",
+    "r32", "r64", "pr",
     "stk_pc", "stk_rpc", "stk_mask", "sp",
     "exited", "valid", "wstate", "wbar", "wblock", "wid", "tid",
     "bctaid", "blive", "bar_arrived", "bar_count", "dims", "clock"])
 
 Mem = namedtuple("Mem", [
-    "g8", "g16", "g32", "g64", "g32f", "g64f", "alloc_lo", "alloc_hi",
-    "s8", "s16", "s32", "s64", "s32f", "s64f", "shared_size",
-    "l8", "l16", "l32", "l64", "l32f", "l64f", "local_size",
-    "p8", "p16", "p32", "p64"])
+    "g8", "alloc_lo", "alloc_hi", "s8", "shared_size", "l8", "local_size", "p8"])
 
 STACK_DEPTH = 64
 MAX_BARRIERS = 16
@@ -47,7 +44,7 @@ def make_warps(n_warps, n_blocks, prog, grid, block):
     r64 = np.zeros((n_warps, nr64, 32), np.uint64)
     dims = np.array([block[0], block[1], block[2], grid[0], grid[1], grid[2]], np.int64)
     return Warps(
-        r32=r32, r32f=r32.view(np.float32), r64=r64, r64f=r64.view(np.float64),
+        r32=r32, r64=r64,
         pr=np.zeros((n_warps, npr, 32), np.uint8),
         stk_pc=np.zeros((n_warps, STACK_DEPTH), np.int32),
         stk_rpc=np.zeros((n_warps, STACK_DEPTH), np.int32),
@@ -76,19 +73,14 @@ def make_work(prog, n_opcodes, scratch_size=160):
                 np.zeros((n, 6), np.int64), np.zeros(scratch_size, np.int64))
 
 
-def _views(buf):
-    return (buf, buf.view(np.uint16), buf.view(np.uint32), buf.view(np.uint64),
-            buf.view(np.float32), buf.view(np.float64))
-
-
 def make_mem(gmem, alloc_lo, alloc_hi, n_blocks, shared_size, n_threads, local_size, params):
-    """gmem: uint8 (length a multiple of 8); shared/local sizes in bytes."""
+    """gmem: uint8 (length a multiple of 8); shared/local sizes in bytes.
+    Each space is bytes (shared: a row per block slot, local: a row per
+    thread); compiled code reads them through typed .view()s (a field per
+    view would add ~60 arguments to every call that takes M)."""
     s_bytes = max(8, -(-shared_size // 8) * 8)
     l_bytes = max(8, -(-local_size // 8) * 8)
     p = np.zeros(max(8, -(-len(params) // 8) * 8), np.uint8)
     p[:len(params)] = params
-    g = _views(gmem)
-    s = _views(np.zeros((n_blocks, s_bytes), np.uint8))
-    loc = _views(np.zeros((n_threads, l_bytes), np.uint8))
-    return Mem(*g, alloc_lo, alloc_hi, *s, shared_size, *loc, local_size,
-               p, p.view(np.uint16), p.view(np.uint32), p.view(np.uint64))
+    return Mem(gmem, alloc_lo, alloc_hi, np.zeros((n_blocks, s_bytes), np.uint8), shared_size,
+               np.zeros((n_threads, l_bytes), np.uint8), local_size, p)

@@ -31,7 +31,7 @@ from .lanes import fetch_bits, popcount, store_bits
 from .state import MAX_BARRIERS, STACK_DEPTH, W_BARRIER, W_DONE, W_READY
 
 
-@njit
+@njit(inline="always")
 def guard_mask(P, W, i, w, active):
     g = P.guard[i]
     if g < 0:
@@ -74,7 +74,7 @@ def exit_lanes(W, w, m):
     W.blive[W.wblock[w]] -= popcount(m)
 
 
-@njit
+@njit(inline="always")
 def settle(P, W, w):
     """Pop finished or reconverged stack levels; True if the warp is done."""
     while True:
@@ -90,7 +90,7 @@ def settle(P, W, w):
         return False
 
 
-@njit
+@njit(inline="always")
 def address(P, W, i, w, l):
     base = np.uint64(0)
     b = P.oreg2[i, 4]
@@ -109,42 +109,78 @@ def sext_to(v, bits):
 
 @njit
 def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
+    """ld/ldu/st of one warp: every active lane's address, its space (a
+    generic address resolved per lane), the checks, then the accesses, element
+    by element of a vector, lanes in order. Lanes of one instruction whose
+    generic addresses fall in different spaces take the per-lane path."""
     op = P.op[i]
     t = P.ty[i]
     nbytes = max(1, TBITS[t] // 8)
     vec = np.int64(P.vec[i])
-    signed = TKIND[t] == C.KIND_SIGNED
+    size = nbytes * vec
     blk = W.wblock[w]
+    offs = I[0]
+    lane_space = I[1]
+    addrs = U[5]
+    # addresses: base register (or none) plus the immediate offset
+    b = P.oreg2[i, 4]
+    r = P.oreg[i, 4]
+    imm = P.obits[i, 4]
+    if b == C.ABASE_R64:
+        for l in range(32):
+            addrs[l] = W.r64[w, r, l] + imm
+    elif b == C.ABASE_R32:
+        for l in range(32):
+            addrs[l] = np.uint64(W.r32[w, r, l]) + imm
+    else:
+        for l in range(32):
+            addrs[l] = imm
+    space = -1
+    mixed = False
+    for l in range(32):
+        if (mask >> l) & 1:
+            sp_l, off = MEM.resolve(P.space[i], addrs[l])
+            offs[l] = off
+            lane_space[l] = sp_l
+            if space < 0:
+                space = sp_l
+            elif sp_l != space:
+                mixed = True
+    if mask == 0:
+        return
     if op == C.OP_ST:
         for e in range(vec):
             fetch_bits(P, W, i, e, w, U[e])
-    offs = I[0]
-    first_space = -1
-    for l in range(32):
-        if not (mask >> l) & 1:
-            continue
-        addr = address(P, W, i, w, l)
-        space, off = MEM.resolve(P.space[i], addr)
-        if first_space < 0:
-            first_space = space
-        offs[l] = off
-        if not MEM.check(M, space, off, nbytes * vec, nbytes * vec, l, addr, err):
-            return
-        thr = w * 32 + l
-        if op == C.OP_LD or op == C.OP_LDU:
-            for e in range(vec):
-                v = MEM.load(M, space, off + e * nbytes, nbytes, blk, thr)
-                if signed and nbytes < 8:
-                    v = sext_to(v, nbytes * 8)
-                U[e][l] = v
-        elif op == C.OP_ST:
-            for e in range(vec):
-                MEM.store(M, space, off + e * nbytes, nbytes, blk, thr, U[e][l])
-    if op == C.OP_LD or op == C.OP_LDU:
+    if not mixed and MEM.check_lanes(M, space, offs, mask, size, err):
         for e in range(vec):
-            store_bits(P, W, i, e, w, mask, U[e])
-    if mask != 0:
-        count_access(offs, mask, nbytes * vec, first_space, i, mstat, scratch)
+            if op == C.OP_ST:
+                MEM.store_lanes(M, space, nbytes, e * nbytes, offs, mask, blk, w, U[e])
+            else:
+                MEM.load_lanes(M, space, nbytes, e * nbytes, offs, mask, blk, w, U[e])
+    else:
+        # lanes one by one: a fault names the first lane in error; spaces may differ per lane
+        for l in range(32):
+            if not (mask >> l) & 1:
+                continue
+            sp_l = lane_space[l]
+            if not MEM.check(M, sp_l, offs[l], size, size, l, addrs[l], err):
+                return
+        for l in range(32):
+            if (mask >> l) & 1:
+                for e in range(vec):
+                    if op == C.OP_ST:
+                        MEM.store(M, lane_space[l], offs[l] + e * nbytes, nbytes, blk, w * 32 + l, U[e][l])
+                    else:
+                        U[e][l] = MEM.load(M, lane_space[l], offs[l] + e * nbytes, nbytes, blk, w * 32 + l)
+    if op == C.OP_LD or op == C.OP_LDU:
+        signed = TKIND[t] == C.KIND_SIGNED
+        for e in range(vec):
+            d = U[e]
+            if signed and nbytes < 8:
+                for l in range(32):
+                    d[l] = sext_to(d[l], nbytes * 8)
+            store_bits(P, W, i, e, w, mask, d)
+    count_access(offs, mask, size, space, i, mstat, scratch)
 
 
 @njit

@@ -231,7 +231,7 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
     return np.int64(np.ceil(ready))
 
 
-@njit
+@njit(inline="always")
 def shared_request(MS, sm, now, wavefronts, latency):
     """The SM's shared memory serves one wavefront a cycle (32 banks x 4 bytes)."""
     t = max(float(now), MS.smem_free[sm])

@@ -110,7 +110,7 @@ def sample_series(TS, MS, counts, now):
         TS.series_n[0] = k + 1
 
 
-@njit
+@njit(inline="always")
 def record(TS, who, state, start, end, tag):
     """Append one interval to the trace buffer (when tracing is on)."""
     if TS.trace_n[1] == 0 or end <= start:
@@ -127,7 +127,7 @@ def record(TS, who, state, start, end, tag):
     TS.trace_n[0] = k + 1
 
 
-@njit
+@njit(inline="always")
 def set_state(TS, w, state, now, pc):
     """Close warp w's current state interval at `now` and open `state`."""
     old = TS.st_state[w]
@@ -143,7 +143,7 @@ def set_state(TS, w, state, now, pc):
     TS.st_pc[w] = pc
 
 
-@njit
+@njit(inline="always")
 def reg_time(TS, w, f, r):
     if f == C.K_R32:
         return TS.rr32[w, r], TS.rk32[w, r]
@@ -152,7 +152,7 @@ def reg_time(TS, w, f, r):
     return TS.rrp[w, r], TS.rkp[w, r]
 
 
-@njit
+@njit(inline="always")
 def compute_dependencies(T, TS, W, w, after_branch, now):
     """When warp w's next instruction may issue as far as registers allow, and why not before."""
     if W.sp[w] < 0:
@@ -175,7 +175,7 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
     TS.dep_reason[w] = reason
 
 
-@njit
+@njit(inline="always")
 def throttle_reason(pipe):
     if pipe <= 2:
         return S.MATH_THROTTLE

@@ -15,7 +15,7 @@ LRR, GTO = 0, 1
 POLICIES = {"lrr": LRR, "gto": GTO}
 
 
-@njit
+@njit(inline="always")
 def eligible(P, W, T, TS, g, w, now):
     if TS.resident[w] == 0 or W.wstate[w] != W_READY or TS.dep_ready[w] > now:
         return False
@@ -23,7 +23,7 @@ def eligible(P, W, T, TS, g, w, now):
     return TS.pipe_free[g, T.pipe[pc]] <= now
 
 
-@njit
+@njit(inline="always")
 def pick_warp(P, W, T, TS, g, first, wps, sp, n_sp, now, policy):
     """Warp slot to issue on scheduler g at `now`, or -1."""
     last = TS.last_warp[g]
