@@ -339,9 +339,9 @@ def fault_message(prog, err, W, dev, grid, block, limit=DEFAULT_MAX_WARP_INSTRUC
     bxyz = _block_xyz(bid, grid)
     if code == C.E_DEADLOCK:
         waiting = []
-        for v in range(W.wstate.shape[0]):
-            if W.wstate[v] == 1:
-                wpc = int(W.stk_pc[v, W.sp[v]]) - 1
+        for v in range(W.warp.shape[0]):
+            if W.warp[v]["wstate"] == 1:
+                wpc = int(W.stk[v, W.warp[v]["sp"]]["pc"]) - 1
                 loc, _ = prog.where(wpc)
                 waiting.append(f"warp {v} at pc {wpc} ({loc})")
         return (f"barrier deadlock in block {bxyz}: {', '.join(waiting) or 'all warps waiting'} wait at a "

@@ -27,15 +27,15 @@ def init_block(W, M, slot, bid, first_warp, nwarps):
         w = first_warp + k
         n = min(32, nthreads - k * 32)
         valid = (np.int64(1) << n) - 1 if n < 64 else np.int64(-1)
-        W.sp[w] = 0
-        W.stk_pc[w, 0] = 0
-        W.stk_rpc[w, 0] = -1
-        W.stk_mask[w, 0] = valid
-        W.valid[w] = valid
-        W.exited[w] = 0
-        W.wstate[w] = W_READY
-        W.wblock[w] = slot
-        W.wid[w] = k
+        W.warp[w].sp = 0
+        W.stk[w, 0].pc = 0
+        W.stk[w, 0].rpc = -1
+        W.stk[w, 0].mask = valid
+        W.warp[w].valid = valid
+        W.warp[w].exited = 0
+        W.warp[w].wstate = W_READY
+        W.warp[w].wblock = slot
+        W.warp[w].wid = k
         for l in range(32):
             t = k * 32 + l
             W.tid[w, l, 0] = t % bx
@@ -55,14 +55,14 @@ def run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, c
             any_ran = False
             all_done = True
             for w in range(nwarps):
-                if W.wstate[w] == W_DONE:
+                if W.warp[w].wstate == W_DONE:
                     continue
                 all_done = False
-                if W.wstate[w] == W_BARRIER:
+                if W.warp[w].wstate == W_BARRIER:
                     continue
                 any_ran = True
                 for q in range(quantum):
-                    pc = W.stk_pc[w, W.sp[w]]
+                    pc = W.stk[w, W.warp[w].sp].pc
                     W.clock[0] += 1             # %clock: warp instructions executed so far
                     st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
                     if st == C.ST_FAULT:
@@ -76,7 +76,7 @@ def run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, c
                     err[0] = C.E_RUNAWAY
                     err[1] = bid
                     err[2] = w
-                    err[4] = W.stk_pc[w, W.sp[w]] if W.sp[w] >= 0 else -1
+                    err[4] = W.stk[w, W.warp[w].sp].pc if W.warp[w].sp >= 0 else -1
                     return -1
             if all_done:
                 break
@@ -84,7 +84,7 @@ def run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, c
                 try_release(W, 0)
                 ready = False
                 for w in range(nwarps):
-                    if W.wstate[w] == W_READY:
+                    if W.warp[w].wstate == W_READY:
                         ready = True
                 if not ready:
                     err[0] = C.E_DEADLOCK

@@ -15,7 +15,7 @@ from .jit import njit
 @njit
 def sreg_value(W, sreg, w, lane):
     """Value of a special register for one lane of warp slot w."""
-    b = W.wblock[w]
+    b = W.warp[w].wblock
     if sreg <= C.SR_TID_Z:
         return np.uint64(W.tid[w, lane, sreg - C.SR_TID_X])
     if sreg <= C.SR_NTID_Z:
@@ -27,7 +27,7 @@ def sreg_value(W, sreg, w, lane):
     if sreg == C.SR_LANEID:
         return np.uint64(lane)
     if sreg == C.SR_WARPID:
-        return np.uint64(W.wid[w])
+        return np.uint64(W.warp[w].wid)
     if sreg == C.SR_SMID or sreg == C.SR_GRIDID:
         return np.uint64(0)
     if sreg == C.SR_NWARPID:

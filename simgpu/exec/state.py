@@ -22,10 +22,17 @@ ProgArrays = namedtuple("ProgArrays", [
     "okind", "oreg", "oreg2", "obits", "ofloat", "ipdom"])
 
 Warps = namedtuple("Warps", [
-    "r32", "r64", "pr",
-    "stk_pc", "stk_rpc", "stk_mask", "sp",
-    "exited", "valid", "wstate", "wbar", "wblock", "wid", "tid",
+    "r32", "r64", "pr", "warp", "stk", "tid",
     "bctaid", "blive", "bar_arrived", "bar_count", "dims", "clock"])
+
+# A warp's scalars in one record (32 bytes), and its SIMT stack as records of
+# (pc, reconvergence pc, mask): the engines touch one warp at a time, so what
+# one step reads of a warp shares a cache line or two, where an array per
+# field cost a cache miss per field once the simulated GPU's warps outgrow the
+# host's caches (thousands of resident warps on 132 SMs).
+WARP_DTYPE = np.dtype([("sp", np.int32), ("wstate", np.int8), ("wbar", np.int8), ("wblock", np.int32),
+                       ("wid", np.int32), ("exited", np.int64), ("valid", np.int64)], align=True)
+STACK_DTYPE = np.dtype([("pc", np.int32), ("rpc", np.int32), ("mask", np.int64)], align=True)
 
 Mem = namedtuple("Mem", [
     "g8", "alloc_lo", "alloc_hi", "s8", "shared_size", "l8", "local_size", "p8"])
@@ -43,16 +50,12 @@ def make_warps(n_warps, n_blocks, prog, grid, block):
     r32 = np.zeros((n_warps, nr32, 32), np.uint32)
     r64 = np.zeros((n_warps, nr64, 32), np.uint64)
     dims = np.array([block[0], block[1], block[2], grid[0], grid[1], grid[2]], np.int64)
+    warps = np.zeros(n_warps, WARP_DTYPE)
+    warps["wstate"] = W_DONE
     return Warps(
         r32=r32, r64=r64,
         pr=np.zeros((n_warps, npr, 32), np.uint8),
-        stk_pc=np.zeros((n_warps, STACK_DEPTH), np.int32),
-        stk_rpc=np.zeros((n_warps, STACK_DEPTH), np.int32),
-        stk_mask=np.zeros((n_warps, STACK_DEPTH), np.int64),
-        sp=np.zeros(n_warps, np.int32),
-        exited=np.zeros(n_warps, np.int64), valid=np.zeros(n_warps, np.int64),
-        wstate=np.full(n_warps, W_DONE, np.int8), wbar=np.zeros(n_warps, np.int8),
-        wblock=np.zeros(n_warps, np.int32), wid=np.zeros(n_warps, np.int32),
+        warp=warps, stk=np.zeros((n_warps, STACK_DEPTH), STACK_DTYPE),
         tid=np.zeros((n_warps, 32, 3), np.int32),
         bctaid=np.zeros((n_blocks, 3), np.int32), blive=np.zeros(n_blocks, np.int32),
         bar_arrived=np.zeros((n_blocks, MAX_BARRIERS), np.int32),

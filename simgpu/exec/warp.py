@@ -48,9 +48,9 @@ def guard_mask(P, W, i, w, active):
 def release_barrier(W, b, bar):
     W.bar_arrived[b, bar] = 0
     W.bar_count[b, bar] = 0
-    for v in range(W.wstate.shape[0]):
-        if W.wblock[v] == b and W.wstate[v] == W_BARRIER and W.wbar[v] == bar:
-            W.wstate[v] = W_READY
+    for v in range(W.warp.shape[0]):
+        if W.warp[v].wblock == b and W.warp[v].wstate == W_BARRIER and W.warp[v].wbar == bar:
+            W.warp[v].wstate = W_READY
 
 
 @njit
@@ -67,25 +67,25 @@ def try_release(W, b):
 @njit
 def exit_lanes(W, w, m):
     """Lanes m of warp w exit: remove them from every stack level."""
-    m &= ~W.exited[w]
-    W.exited[w] |= m
-    for k in range(W.sp[w] + 1):
-        W.stk_mask[w, k] &= ~m
-    W.blive[W.wblock[w]] -= popcount(m)
+    m &= ~W.warp[w].exited
+    W.warp[w].exited |= m
+    for k in range(W.warp[w].sp + 1):
+        W.stk[w, k].mask &= ~m
+    W.blive[W.warp[w].wblock] -= popcount(m)
 
 
 @njit(inline="always")
 def settle(P, W, w):
     """Pop finished or reconverged stack levels; True if the warp is done."""
     while True:
-        sp = W.sp[w]
+        sp = W.warp[w].sp
         if sp < 0:
             return True
-        if W.stk_mask[w, sp] == 0 or W.stk_pc[w, sp] == W.stk_rpc[w, sp]:
-            W.sp[w] = sp - 1
+        if W.stk[w, sp].mask == 0 or W.stk[w, sp].pc == W.stk[w, sp].rpc:
+            W.warp[w].sp = sp - 1
             continue
-        if W.stk_pc[w, sp] >= P.op.shape[0]:        # fell off the end: those lanes exit
-            exit_lanes(W, w, W.stk_mask[w, sp])
+        if W.stk[w, sp].pc >= P.op.shape[0]:        # fell off the end: those lanes exit
+            exit_lanes(W, w, W.stk[w, sp].mask)
             continue
         return False
 
@@ -118,7 +118,7 @@ def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     nbytes = max(1, TBITS[t] // 8)
     vec = np.int64(P.vec[i])
     size = nbytes * vec
-    blk = W.wblock[w]
+    blk = W.warp[w].wblock
     offs = I[0]
     lane_space = I[1]
     addrs = U[5]
@@ -281,7 +281,7 @@ def atomic_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     t = P.ty[i]
     nbytes = TBITS[t] // 8
     aop = P.sub[i]
-    blk = W.wblock[w]
+    blk = W.warp[w].wblock
     b, c, d = U[1], U[2], U[0]
     fetch_bits(P, W, i, 1, w, b)
     if aop == C.A_CAS:
@@ -432,9 +432,9 @@ def cvta(P, W, i, w, mask, U):
 @njit(inline="always")
 def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
     """Execute the instruction at the top of warp w's SIMT stack."""
-    sp = W.sp[w]
-    pc = W.stk_pc[w, sp]
-    active = W.stk_mask[w, sp]
+    sp = W.warp[w].sp
+    pc = W.stk[w, sp].pc
+    active = W.stk[w, sp].mask
     i = pc
     mask = guard_mask(P, W, i, w, active)
     op = P.op[i]
@@ -459,24 +459,24 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
                 err[0] = C.E_STACK
                 return C.ST_FAULT
             r = P.ipdom[i]
-            W.stk_pc[w, sp] = r if r >= 0 else P.op.shape[0] + 1
-            W.stk_pc[w, sp + 1] = next_pc
-            W.stk_rpc[w, sp + 1] = r
-            W.stk_mask[w, sp + 1] = not_taken
-            W.stk_pc[w, sp + 2] = target
-            W.stk_rpc[w, sp + 2] = r
-            W.stk_mask[w, sp + 2] = taken
-            W.sp[w] = sp + 2
+            W.stk[w, sp].pc = r if r >= 0 else P.op.shape[0] + 1
+            W.stk[w, sp + 1].pc = next_pc
+            W.stk[w, sp + 1].rpc = r
+            W.stk[w, sp + 1].mask = not_taken
+            W.stk[w, sp + 2].pc = target
+            W.stk[w, sp + 2].rpc = r
+            W.stk[w, sp + 2].mask = taken
+            W.warp[w].sp = sp + 2
             if r < 0:       # no reconvergence before exit: the base entry never runs again
-                W.stk_mask[w, sp] = 0
+                W.stk[w, sp].mask = 0
             if settle(P, W, w):
-                W.wstate[w] = W_DONE
+                W.warp[w].wstate = W_DONE
                 return C.ST_EXITED
             return C.ST_OK
     elif op == C.OP_RET or op == C.OP_EXIT:
         if mask != 0:
             exit_lanes(W, w, mask)
-            try_release(W, W.wblock[w])
+            try_release(W, W.warp[w].wblock)
     elif op == C.OP_BAR or op == C.OP_BARRIER:
         if mask != 0:
             bar = np.int64(0)
@@ -489,7 +489,7 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
                 err[0] = C.E_BAD_SPACE
                 err[5] = bar
                 return C.ST_FAULT
-            b = W.wblock[w]
+            b = W.warp[w].wblock
             if P.okind[i, 2] != C.K_NONE:
                 fetch_bits(P, W, i, 2, w, U[2])
                 W.bar_count[b, bar] = np.int32(U[2][0])
@@ -498,8 +498,8 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
             if W.bar_arrived[b, bar] >= expect:
                 release_barrier(W, b, bar)
             elif P.sub[i] == C.BAR_SYNC:
-                W.wstate[w] = W_BARRIER
-                W.wbar[w] = bar
+                W.warp[w].wstate = W_BARRIER
+                W.warp[w].wbar = bar
                 status = C.ST_BARRIER
     elif op == C.OP_LD or op == C.OP_ST or op == C.OP_LDU:
         mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
@@ -515,8 +515,8 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
         alu(P, W, i, w, mask, U, I, F)
     if err[0] != C.E_NONE:
         return C.ST_FAULT
-    W.stk_pc[w, W.sp[w]] = next_pc
+    W.stk[w, W.warp[w].sp].pc = next_pc
     if settle(P, W, w):
-        W.wstate[w] = W_DONE
+        W.warp[w].wstate = W_DONE
         return C.ST_EXITED
     return status

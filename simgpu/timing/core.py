@@ -42,10 +42,16 @@ from . import stalls as S
 from .policies import pick_warp
 
 INF = np.int64(1) << 62
+# a warp's timing scalars in one record (as exec.state's WARP_DTYPE, for locality):
+# when its next instruction's operands are ready and why not before, the warp state
+# it is in since when at which pc, when it was launched, whether it is resident
+TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_start", np.int64),
+                        ("st_pc", np.int32), ("dep_reason", np.int8), ("st_state", np.int8),
+                        ("resident", np.int8)], align=True)
 
 TimingState = namedtuple("TimingState", [
     "rr32", "rk32", "rr64", "rk64", "rrp", "rkp",
-    "dep_ready", "dep_reason", "st_state", "st_since", "st_pc", "warp_start", "resident",
+    "warp",
     "pipe_free", "sp_next", "last_warp", "stall", "stall_pc",
     "sm_warps", "sm_busy_since", "sm_active", "slot_warps_left", "stats",
     "trace", "trace_n", "slot_start", "slot_bid", "series", "series_n"])
@@ -62,16 +68,19 @@ SERIES_BINS = 512
 SERIES_FIELDS = ("warp_instructions", "l2_hits", "l2_misses", "dram_read_bytes", "dram_write_bytes", "resident_warps")
 
 
+def _timing_warps(n_warps):
+    tw = np.zeros(n_warps, TWARP_DTYPE)
+    tw["st_state"] = -1
+    return tw
+
+
 def make_timing_state(n_warps, n_slots, n_sp, n_sm, prog, trace_capacity=0):
     nr32, nr64, npr = max(1, prog.nregs32), max(1, prog.nregs64), max(1, prog.npreds)
     return TimingState(
         rr32=np.zeros((n_warps, nr32), np.int64), rk32=np.zeros((n_warps, nr32), np.int8),
         rr64=np.zeros((n_warps, nr64), np.int64), rk64=np.zeros((n_warps, nr64), np.int8),
         rrp=np.zeros((n_warps, npr), np.int64), rkp=np.zeros((n_warps, npr), np.int8),
-        dep_ready=np.zeros(n_warps, np.int64), dep_reason=np.zeros(n_warps, np.int8),
-        st_state=np.full(n_warps, -1, np.int8), st_since=np.zeros(n_warps, np.int64),
-        st_pc=np.zeros(n_warps, np.int32), warp_start=np.zeros(n_warps, np.int64),
-        resident=np.zeros(n_warps, np.int8),
+        warp=_timing_warps(n_warps),
         pipe_free=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
         last_warp=np.full(n_sp, -1, np.int32),
         stall=np.zeros(S.N_STATES, np.int64), stall_pc=np.zeros((max(1, prog.n), S.N_STATES), np.int64),
@@ -130,17 +139,17 @@ def record(TS, who, state, start, end, tag):
 @njit(inline="always")
 def set_state(TS, w, state, now, pc):
     """Close warp w's current state interval at `now` and open `state`."""
-    old = TS.st_state[w]
+    old = TS.warp[w].st_state
     if old == state and state != S.SELECTED:
         return
     if old >= 0:
-        dt = now - TS.st_since[w]
+        dt = now - TS.warp[w].st_since
         TS.stall[old] += dt
-        TS.stall_pc[TS.st_pc[w], old] += dt
-        record(TS, w, old, TS.st_since[w], now, TS.st_pc[w])
-    TS.st_state[w] = state
-    TS.st_since[w] = now
-    TS.st_pc[w] = pc
+        TS.stall_pc[TS.warp[w].st_pc, old] += dt
+        record(TS, w, old, TS.warp[w].st_since, now, TS.warp[w].st_pc)
+    TS.warp[w].st_state = state
+    TS.warp[w].st_since = now
+    TS.warp[w].st_pc = pc
 
 
 @njit(inline="always")
@@ -155,9 +164,9 @@ def reg_time(TS, w, f, r):
 @njit(inline="always")
 def compute_dependencies(T, TS, W, w, after_branch, now):
     """When warp w's next instruction may issue as far as registers allow, and why not before."""
-    if W.sp[w] < 0:
+    if W.warp[w].sp < 0:
         return
-    pc = W.stk_pc[w, W.sp[w]]
+    pc = W.stk[w, W.warp[w].sp].pc
     ready = np.int64(0)
     reason = S.WAIT
     for k in range(T.dep_file.shape[1]):
@@ -171,8 +180,8 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
     if after_branch and now + T.branch_latency > ready:
         ready = now + T.branch_latency
         reason = S.BRANCH_RESOLVING
-    TS.dep_ready[w] = ready
-    TS.dep_reason[w] = reason
+    TS.warp[w].dep_ready = ready
+    TS.warp[w].dep_reason = reason
 
 
 @njit(inline="always")
@@ -196,16 +205,16 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, now):
     for j in range(wpb):
         w = w0 + j
         if j >= nw:
-            W.wstate[w] = W_DONE
+            W.warp[w].wstate = W_DONE
             continue
         TS.rr32[w, :] = 0
         TS.rr64[w, :] = 0
         TS.rrp[w, :] = 0
-        TS.dep_ready[w] = now
-        TS.dep_reason[w] = S.WAIT
-        TS.st_state[w] = -1
-        TS.warp_start[w] = now
-        TS.resident[w] = 1
+        TS.warp[w].dep_ready = now
+        TS.warp[w].dep_reason = S.WAIT
+        TS.warp[w].st_state = -1
+        TS.warp[w].warp_start = now
+        TS.warp[w].resident = 1
     TS.slot_warps_left[slot] = nw
     TS.slot_start[slot] = now
     TS.slot_bid[slot] = bid
@@ -217,9 +226,9 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, now):
 @njit
 def retire_warp(TS, w, sm, now):
     set_state(TS, w, -1, now + 1, 0)                 # closes the final `selected` cycle
-    TS.st_state[w] = -1
-    TS.resident[w] = 0
-    TS.stats[ST_WARP_CYCLES] += now + 1 - TS.warp_start[w]
+    TS.warp[w].st_state = -1
+    TS.warp[w].resident = 0
+    TS.stats[ST_WARP_CYCLES] += now + 1 - TS.warp[w].warp_start
     TS.sm_warps[sm] -= 1
     if TS.sm_warps[sm] == 0:
         TS.sm_active[sm] += now + 1 - TS.sm_busy_since[sm]
@@ -271,15 +280,15 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                 best = pick_warp(P, W, T, TS, g, sm * wps, wps, sp, n_sp, now, policy)
                 for j in range(sp, wps, n_sp):
                     w = sm * wps + j
-                    if TS.resident[w] == 0 or w == best:
+                    if TS.warp[w].resident == 0 or w == best:
                         continue
-                    pc = W.stk_pc[w, W.sp[w]]
-                    if W.wstate[w] == W_BARRIER:
+                    pc = W.stk[w, W.warp[w].sp].pc
+                    if W.warp[w].wstate == W_BARRIER:
                         set_state(TS, w, S.BARRIER, now, pc)
-                    elif TS.dep_ready[w] > now:
-                        set_state(TS, w, TS.dep_reason[w], now, pc)
-                        if TS.dep_ready[w] < earliest:
-                            earliest = TS.dep_ready[w]
+                    elif TS.warp[w].dep_ready > now:
+                        set_state(TS, w, TS.warp[w].dep_reason, now, pc)
+                        if TS.warp[w].dep_ready < earliest:
+                            earliest = TS.warp[w].dep_ready
                     else:
                         u = T.pipe[pc]
                         if TS.pipe_free[g, u] > now:
@@ -291,14 +300,14 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                             earliest = now + 1
                 if best >= 0:
                     w = best
-                    pc = W.stk_pc[w, W.sp[w]]
+                    pc = W.stk[w, W.warp[w].sp].pc
                     set_state(TS, w, S.SELECTED, now, pc)
                     W.clock[0] = now
                     scratch[SCR_VALID] = 0
                     st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
                     if st == C.ST_FAULT:
-                        err[1] = W.bctaid[W.wblock[w], 0] + W.dims[3] * (W.bctaid[W.wblock[w], 1] + W.dims[4] * W.bctaid[W.wblock[w], 2])
-                        err[2] = W.wid[w]
+                        err[1] = W.bctaid[W.warp[w].wblock, 0] + W.dims[3] * (W.bctaid[W.warp[w].wblock, 1] + W.dims[4] * W.bctaid[W.warp[w].wblock, 2])
+                        err[2] = W.warp[w].wid
                         err[4] = pc
                         return -1
                     ready = now + T.lat[pc]
@@ -333,10 +342,10 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                         TS.stats[ST_MAX_PENDING] = ready
                     TS.last_warp[g] = w
                     op = P.op[pc]
-                    if st == C.ST_EXITED or (op == C.OP_RET or op == C.OP_EXIT) and W.wstate[w] == W_DONE:
+                    if st == C.ST_EXITED or (op == C.OP_RET or op == C.OP_EXIT) and W.warp[w].wstate == W_DONE:
                         retire_warp(TS, w, sm, now)
                         TS.stats[ST_LAST_EXIT] = now
-                        slot = W.wblock[w]
+                        slot = W.warp[w].wblock
                         TS.slot_warps_left[slot] -= 1
                         if TS.slot_warps_left[slot] == 0:
                             TS.stats[ST_BLOCKS_DONE] += 1
@@ -357,9 +366,9 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                     earliest = now + 1
                     if counts[0] > max_instr:
                         err[0] = C.E_RUNAWAY
-                        err[1] = W.wblock[w]
-                        err[2] = W.wid[w]
-                        err[4] = W.stk_pc[w, W.sp[w]] if W.sp[w] >= 0 else -1
+                        err[1] = W.warp[w].wblock
+                        err[2] = W.warp[w].wid
+                        err[4] = W.stk[w, W.warp[w].sp].pc if W.warp[w].sp >= 0 else -1
                         return -1
                 TS.sp_next[g] = earliest
                 if earliest < t_next:
@@ -368,9 +377,9 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
             break
         if t_next >= INF:
             err[0] = C.E_DEADLOCK
-            for w in range(W.wstate.shape[0]):
-                if TS.resident[w] == 1:
-                    b = W.wblock[w]
+            for w in range(W.warp.shape[0]):
+                if TS.warp[w].resident == 1:
+                    b = W.warp[w].wblock
                     err[1] = W.bctaid[b, 0] + W.dims[3] * (W.bctaid[b, 1] + W.dims[4] * W.bctaid[b, 2])
                     err[7] = b
                     break

@@ -17,9 +17,9 @@ POLICIES = {"lrr": LRR, "gto": GTO}
 
 @njit(inline="always")
 def eligible(P, W, T, TS, g, w, now):
-    if TS.resident[w] == 0 or W.wstate[w] != W_READY or TS.dep_ready[w] > now:
+    if TS.warp[w].resident == 0 or W.warp[w].wstate != W_READY or TS.warp[w].dep_ready > now:
         return False
-    pc = W.stk_pc[w, W.sp[w]]
+    pc = W.stk[w, W.warp[w].sp].pc
     return TS.pipe_free[g, T.pipe[pc]] <= now
 
 
@@ -34,7 +34,7 @@ def pick_warp(P, W, T, TS, g, first, wps, sp, n_sp, now, policy):
         for j in range(sp, wps, n_sp):
             w = first + j
             if eligible(P, W, T, TS, g, w, now):
-                if best < 0 or TS.warp_start[w] < TS.warp_start[best]:
+                if best < 0 or TS.warp[w].warp_start < TS.warp[best].warp_start:
                     best = w
         return best
     # LRR: start after the last issued warp
