@@ -118,8 +118,8 @@ class Assembler:
         instrs, labels, extra_local = inline_calls(self.m, fn)
         fn.instrs, fn.labels = instrs, labels
         if self.lower == "ptxas":
-            from .unroll import unroll_loops
-            unroll_loops(fn, self.table)
+            from .lower import lower_ptxas
+            lower_ptxas(fn, self.table)
         fn.local = fn.local + extra_local
         # module-level .global variables: the first bytes of global memory
         off = 0

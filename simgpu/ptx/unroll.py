@@ -208,43 +208,51 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
     ind, bound, step, cmp, ty = loop
     body = instrs[top:end - 1]                    # without the setp
     setp, bra = instrs[end - 1], instrs[end]
-    top_label = at[top][0]
     rem, exit_ = f"__unroll{serial}_rem", f"__unroll{serial}_exit"
     bits = ty[1:]
     uty = "u" + bits
     width = 1 << int(bits)
 
+    def more(proto):
+        """q = U more iterations are certain (instructions)."""
+        if cmp == "lt":
+            # i < B (in the loop's own signedness), then B - i > (U-1) S as unsigned: no wrap
+            return [_ins(proto, "setp", ["lt", ty], [_reg_op(proto, q), _reg_op(proto, ind), copy.copy(bound)]),
+                    _ins(proto, "sub", [uty], [_reg_op(proto, t), copy.copy(bound), _reg_op(proto, ind)]),
+                    _ins(proto, "setp", ["gt", "and", uty],
+                         [_reg_op(proto, q), _reg_op(proto, t), _imm(proto, span), _reg_op(proto, q)])]
+        return [_ins(proto, "setp", ["gt", uty], [_reg_op(proto, q), _reg_op(proto, ind), _imm(proto, span)])]
+
     # TOP: q = U more iterations are certain
     q = _new_reg(fn, Reg("%__q", C.K_PRED, 0, C.T_PRED), f"{serial}")
     t = _new_reg(fn, ind, f"__d{serial}")
     span = (unroll - 1) * abs(step)
-    if cmp == "lt":
-        # i < B (in the loop's own signedness), then B - i > (U-1) S as unsigned: no wrap
-        out.append(_ins(setp, "setp", ["lt", ty], [_reg_op(setp, q), _reg_op(setp, ind), copy.copy(bound)]))
-        out.append(_ins(setp, "sub", [uty], [_reg_op(setp, t), copy.copy(bound), _reg_op(setp, ind)]))
-        out.append(_ins(setp, "setp", ["gt", "and", uty],
-                        [_reg_op(setp, q), _reg_op(setp, t), _imm(setp, span), _reg_op(setp, q)]))
-    else:
-        out.append(_ins(setp, "setp", ["gt", uty], [_reg_op(setp, q), _reg_op(setp, ind), _imm(setp, span)]))
     assert span < width
+    out.extend(more(setp))
     out.append(_ins(bra, "bra", [], [_label(bra, rem)], guard=q, guard_neg=True))
 
-    # U copies, temporaries renamed apart (a register the body writes before reading
-    # it and that nothing outside the loop names), then scheduled
+    # BODY: U copies, temporaries renamed apart (a register the body writes before reading
+    # it and that nothing outside the loop names), steps folded, then scheduled;
+    # it repeats while U more are certain (as ptxas's `ISETP.GT i, U-1; @P BRA`), then
+    # the remainder runs if the loop's own test says so
     temps = _temporaries(instrs, top, end, table)
     block = []
     for c in range(unroll):
         names = {} if c == 0 else {_key(r): _new_reg(fn, r, f"__u{serial}.{c}") for r in temps}
         for ins in body:
             block.append(_rename(ins, names))
-    out.extend(_schedule(block, table))
+    body_label = f"__unroll{serial}_body"
+    new_labels[body_label] = len(out)
+    out.extend(_schedule(fold_steps(block, table), table))
+    out.extend(more(setp))
+    out.append(_ins(bra, "bra", [], [_label(bra, body_label)], guard=q))
     out.append(copy.deepcopy(setp))
-    out.append(_ins(bra, "bra", [], [_label(bra, top_label)], guard=bra.guard, guard_neg=False))
-    out.append(_ins(bra, "bra", ["uni"], [_label(bra, exit_)]))
-    # REM: the loop as written
+    out.append(_ins(bra, "bra", [], [_label(bra, exit_)], guard=bra.guard, guard_neg=True))
+    # REM: the loop as written, one iteration at a time, branching back to itself
     new_labels[rem] = len(out)
-    for ins in instrs[top:end + 1]:
+    for ins in instrs[top:end]:
         out.append(copy.deepcopy(ins))
+    out.append(_ins(bra, "bra", [], [_label(bra, rem)], guard=bra.guard, guard_neg=False))
     new_labels[exit_] = len(out)
 
 
@@ -339,3 +347,66 @@ def _schedule(block, table):
                 ready.append(s)
     assert len(order) == n
     return order
+
+
+def _is_step(ins):
+    """`add r, r, imm` on an integer register, unguarded."""
+    return ins.opcode == "add" and ins.guard is None and ins.suffixes[-1][0] in "sub" \
+        and ins.suffixes[-1][1:] in ("32", "64") and len(ins.operands) == 3 \
+        and ins.operands[0].kind == "reg" and ins.operands[1].kind == "reg" and ins.operands[2].kind == "imm" \
+        and _key(ins.operands[0].reg) == _key(ins.operands[1].reg)
+
+
+def _only_address_base(ins, key, table):
+    """The instruction is a ld/st that reads register `key` only as its address base."""
+    if ins.opcode not in ("ld", "st") or ins.guard is not None and _key(ins.guard) == key:
+        return False
+    if key in {_key(r) for r in defs_uses(ins, table)[0]}:
+        return False
+    seen = 0
+    for o in ins.operands:
+        if o.kind == "addr" and isinstance(o.base, Reg) and _key(o.base) == key:
+            seen += 1
+        elif key in {_key(r) for r in _regs_of(o, [])}:
+            return False
+    return seen == 1
+
+
+def fold_steps(block, table):
+    """Fold the unrolled copies' constant steps, as ptxas does: `add r, r, c`
+    repeated U times becomes one `add r, r, U*c` at the block's end, and a
+    load or store between them that takes r as its address reads
+    [r + (the steps so far)] instead (matmul_naive's SASS: `LDG [R6.64+0x4]`,
+    `+0x8`, `+0xc` and one 64-bit add of 16 per 4 iterations). Any other read
+    or write of r first receives the steps so far."""
+    pending = {}                   # key -> [step instruction, total so far]
+    out = []
+
+    def flush(key):
+        proto, total = pending.pop(key)
+        if total:
+            out.append(replace(proto, operands=[proto.operands[0], proto.operands[1],
+                                                replace(proto.operands[2], value=total)]))
+    for ins in block:
+        if _is_step(ins):
+            key = _key(ins.operands[0].reg)
+            step = int(ins.operands[2].value)
+            if key in pending:
+                pending[key][1] += step
+            else:
+                pending[key] = [ins, step]
+            continue
+        d, u = defs_uses(ins, table)
+        touched = {_key(r) for r in d + u} & set(pending)
+        for key in sorted(touched):
+            if _only_address_base(ins, key, table):
+                ops = [replace(o, offset=o.offset + pending[key][1])
+                       if o.kind == "addr" and isinstance(o.base, Reg) and _key(o.base) == key else o
+                       for o in ins.operands]
+                ins = replace(ins, operands=ops)
+            else:
+                flush(key)
+        out.append(ins)
+    for key in list(pending):
+        flush(key)
+    return out

@@ -1,0 +1,208 @@
+"""Instructions ptxas removes or fuses: part of the `ptxas` lowering.
+
+The hardware runs the SASS ptxas makes from the PTX, and Nsight Compute's
+`smsp__inst_executed` counts SASS instructions. Read from `ptxas -arch=sm_90
+-O3` + `cuobjdump -sass` of programs/*.s (CUDA 13.0), three PTX idioms have
+no SASS instruction of their own:
+
+- `cvta.to.global.u64 d, s`: global addresses are already generic addresses
+  (simgpu's global window base is 0, exec/warp.py `cvta`), so SASS has no
+  instruction; d is renamed to s. Done when s is written once, in the entry
+  block (a parameter's `ld.param`, in every program here), and d only by the
+  cvta: then s holds its value wherever d is read.
+- `mul.wide.u32 t, a, b` whose result only feeds `add.s64 d, x, t`: each add
+  becomes one IMAD.WIDE.U32 (vector_add: 3 adds of one `mul.wide` are 3
+  IMAD.WIDE, the mul has none), here `mad.wide.u32 d, a, b, x` (the same
+  64-bit sum). Done when every read of t is such an add and a and b hold at
+  the add what they held at the mul: each is an immediate, or written once
+  in the entry block, or not written between the mul and the add in one
+  basic block.
+- `shl.b64`/`cvt` address arithmetic is left as written (LEA folds need an
+  op simgpu's ISA lacks).
+
+What ptxas adds (64-bit adds are two SASS instructions, IADD3 + IADD3.X;
+`rem.u32` is a 20-instruction sequence; the stack-pointer LDC and the
+memory-descriptor ULDC every kernel starts with) is not modeled here.
+Every rewrite keeps results bit-identical (tests/test_unroll.py runs every
+program with and without the lowering).
+"""
+from dataclasses import replace
+
+from .parser import Instr, Operand
+from .unroll import _key, _rename, defs_uses
+
+BRANCHES = {"bra", "ret", "exit", "trap", "brkpt"}
+
+
+def _block_ids(instrs, labels):
+    starts = set(labels.values())
+    ids, b = [], 0
+    for k, ins in enumerate(instrs):
+        if k in starts and k > 0 and not (instrs[k - 1].opcode in BRANCHES):
+            b += 1
+        ids.append(b)
+        if ins.opcode in BRANCHES:
+            b += 1
+    return ids
+
+
+class Defs:
+    """Where each register is written and read (over the whole function)."""
+
+    def __init__(self, instrs, labels, table):
+        self.instrs, self.table = instrs, table
+        self.block = _block_ids(instrs, labels)
+        self.du = [defs_uses(ins, table) for ins in instrs]
+        self.defs, self.uses = {}, {}
+        for k, (d, u) in enumerate(self.du):
+            for r in d:
+                self.defs.setdefault(_key(r), []).append(k)
+            for r in u:
+                self.uses.setdefault(_key(r), []).append(k)
+
+    def invariant(self, reg):
+        """Written once, unguarded, in the entry block: fixed for the rest of the run."""
+        ks = self.defs.get(_key(reg), [])
+        return len(ks) == 1 and self.block[ks[0]] == 0 and self.instrs[ks[0]].guard is None
+
+    def same_between(self, reg, lo, hi):
+        """reg is not written in (lo, hi) and lo, hi lie in one basic block."""
+        if self.block[lo] != self.block[hi]:
+            return False
+        return not any(lo < k < hi for k in self.defs.get(_key(reg), []))
+
+
+def _src_regs(ins):
+    return [o.reg for o in ins.operands[1:] if o.kind == "reg" and o.reg is not None]
+
+
+def drop_cvta(fn, table):
+    """Remove `cvta.to.global.u64 d, s` (see the module doc). Returns the count."""
+    instrs = fn.instrs
+    info = Defs(instrs, fn.labels, table)
+    rename, dead = {}, set()
+    for k, ins in enumerate(instrs):
+        if ins.opcode != "cvta" or "to" not in ins.suffixes or "global" not in ins.suffixes \
+                or ins.guard is not None or ins.operands[1].kind != "reg":
+            continue
+        d, s = ins.operands[0].reg, ins.operands[1].reg
+        if len(info.defs.get(_key(d), [])) == 1 and info.invariant(s) and info.defs[_key(s)][0] < k:
+            rename[_key(d)] = s
+            dead.add(k)
+    if dead:
+        _replace(fn, dead, {}, lambda ins: _rename_uses(ins, rename, table))
+    return len(dead)
+
+
+def _producer(ins):
+    """(suffixes of the fused mad, multiplier operands, add widths) when `ins`
+    is a product an add can absorb: mul.wide.{u,s}32 (-> IMAD.WIDE), mul.lo
+    on 32 bits (-> IMAD) or shl.b32 by an immediate (-> LEA; here a
+    mad.lo.u32 by 2^k, the same bits)."""
+    if ins.opcode not in ("mul", "shl") or len(ins.operands) != 3 or ins.guard is not None \
+            or ins.operands[0].kind != "reg" or ins.operands[0].reg is None \
+            or any(o.kind not in ("reg", "imm") for o in ins.operands[1:3]):
+        return None
+    ty = ins.suffixes[-1]
+    if ins.opcode == "mul" and "wide" in ins.suffixes and ty in ("u32", "s32"):
+        return ["wide", ty], ins.operands[1:3], ("s64", "u64")
+    if ins.opcode == "mul" and "lo" in ins.suffixes and ty in ("u32", "s32"):
+        return ["lo", ty], ins.operands[1:3], ("s32", "u32")
+    if ins.opcode == "shl" and ty == "b32" and ins.operands[2].kind == "imm" and 0 <= int(ins.operands[2].value) < 32:
+        return ["lo", "u32"], [ins.operands[1], replace(ins.operands[2], value=1 << int(ins.operands[2].value))], \
+            ("s32", "u32")
+    return None
+
+
+def fuse_multiply_add(fn, table):
+    """A product whose every reader is an integer add becomes part of each add
+    (see the module doc): `mul.wide.u32 t, a, b` + `add.s64 d, x, t` ->
+    `mad.wide.u32 d, a, b, x`; `mul.lo.s32`/`shl.b32` + `add.s32` ->
+    `mad.lo`. Returns the number of products removed."""
+    instrs = fn.instrs
+    info = Defs(instrs, fn.labels, table)
+    dead, new = set(), {}
+    for k, ins in enumerate(instrs):
+        prod = _producer(ins)
+        if prod is None:
+            continue
+        suffixes, factors, widths = prod
+        t = ins.operands[0].reg
+        if len(info.defs.get(_key(t), [])) != 1:
+            continue
+        fused = {}
+        for u in info.uses.get(_key(t), []):
+            add = instrs[u]
+            if add.opcode != "add" or add.suffixes != [add.suffixes[-1]] or add.suffixes[-1] not in widths \
+                    or add.guard is not None or u <= k or u in new or u in fused:
+                break
+            srcs = add.operands[1:]
+            tk = [j for j, o in enumerate(srcs) if o.kind == "reg" and o.reg is not None and _key(o.reg) == _key(t)]
+            if len(tk) != 1 or srcs[1 - tk[0]].kind not in ("reg", "imm"):
+                break
+            if not all(o.kind == "imm" or info.invariant(o.reg) or info.same_between(o.reg, k, u)
+                       for o in ins.operands[1:3]):
+                break
+            fused[u] = Instr("mad", list(suffixes), [add.operands[0], factors[0], factors[1], srcs[1 - tk[0]]],
+                             line=add.line, col=add.col, text=add.text)
+        else:
+            if fused:
+                dead.add(k)
+                new.update(fused)
+    if dead:
+        _replace(fn, dead, new, lambda ins: ins)
+    return len(dead)
+
+
+def _rename_uses(ins, rename, table):
+    return _rename(ins, rename)
+
+
+def _replace(fn, dead, new, each):
+    """Drop the instructions at `dead`, substitute `new[k]`, map the rest
+    through `each`; labels follow their instruction (or the next one kept)."""
+    out, where = [], {}
+    for k, ins in enumerate(fn.instrs):
+        where[k] = len(out)
+        if k in dead:
+            continue
+        out.append(each(new.get(k, ins)))
+    where[len(fn.instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out
+
+
+def add_prologue(fn, table):
+    """The instructions every sm_90 kernel starts with in SASS, which the PTX
+    does not name: `LDC R1, c[0x0][0x28]` (the stack pointer, first in every
+    kernel of programs/) and, in a kernel that reads or writes global memory,
+    `ULDC.64 UR4, c[0x0][0x208]` (the memory descriptor its LDG/STG name).
+    Each is modeled as a `mov` of a constant to a register nothing reads: an
+    issue slot per warp, no result. Returns how many were added."""
+    from .codes import K_R32, K_R64, T_B32, T_B64
+    from .parser import Reg
+    first = fn.instrs[0] if fn.instrs else Instr("ret", [], [])
+
+    def mov(kind, ty, name, suffix):
+        r = Reg(name, kind, fn.nregs[kind], ty)
+        fn.nregs[kind] += 1
+        return Instr("mov", [suffix], [Operand("reg", first.line, first.col, reg=r),
+                                       Operand("imm", first.line, first.col, value=0)],
+                     line=first.line, col=first.col, text=first.text)
+    globals_ = any(ins.opcode in ("ld", "st", "atom", "red") and
+                   not any(sp in ins.suffixes for sp in ("shared", "local", "param", "const"))
+                   for ins in fn.instrs)
+    pro = [mov(K_R32, T_B32, "%__sp", "b32")] + ([mov(K_R64, T_B64, "%__desc", "b64")] if globals_ else [])
+    fn.instrs = pro + fn.instrs
+    fn.labels = {name: k + len(pro) for name, k in fn.labels.items()}
+    return len(pro)
+
+
+def lower_ptxas(fn, table):
+    """The whole `ptxas` lowering of one function (after inlining): removals,
+    then loop unrolling (unroll.py). Returns {pass: count}."""
+    from .unroll import unroll_loops
+    done = {"cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table)}
+    done["loops"] = unroll_loops(fn, table)
+    done["prologue"] = add_prologue(fn, table)
+    return done
