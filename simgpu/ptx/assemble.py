@@ -119,7 +119,7 @@ class Assembler:
         fn.instrs, fn.labels = instrs, labels
         if self.lower == "ptxas":
             from .lower import lower_ptxas
-            lower_ptxas(fn, self.table)
+            lower_ptxas(fn, self.table, self.m)
         fn.local = fn.local + extra_local
         # module-level .global variables: the first bytes of global memory
         off = 0

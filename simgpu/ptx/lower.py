@@ -198,11 +198,14 @@ def add_prologue(fn, table):
     return len(pro)
 
 
-def lower_ptxas(fn, table):
+def lower_ptxas(fn, table, module=None):
     """The whole `ptxas` lowering of one function (after inlining): removals,
     then loop unrolling (unroll.py). Returns {pass: count}."""
     from .unroll import unroll_loops
     done = {"cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table)}
     done["loops"] = unroll_loops(fn, table)
+    if module is not None:
+        from .vectorize import vectorize_shared_loads
+        done["vector loads"] = vectorize_shared_loads(fn, module, table)
     done["prologue"] = add_prologue(fn, table)
     return done

@@ -86,6 +86,12 @@ def defs_uses(ins, table):
     return defs, uses
 
 
+def _is_barrier(ins):
+    """bar.sync / barrier.sync: a loop may hold it (ptxas unrolls matmul_tiled's
+    tile loop, two barriers per iteration, 4 times); scheduling stops at it."""
+    return ins.opcode in ("bar", "barrier") and "sync" in ins.suffixes and ins.guard is None
+
+
 def _space(ins):
     for s in ins.suffixes:
         if s in ("global", "shared", "local", "param", "const"):
@@ -133,7 +139,7 @@ def _match_loop(fn, instrs, labels, at, top, table):
         if k > top and at.get(k):
             return None                          # another label inside: not one basic block
         ins = instrs[k]
-        if ins.opcode in FENCES:
+        if ins.opcode in FENCES and not _is_barrier(ins):
             if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym" and ins.operands[0].value in names \
                     and ins.guard is not None and not ins.guard_neg:
                 end = k
@@ -155,7 +161,7 @@ def _match_loop(fn, instrs, labels, at, top, table):
     bound = setp.operands[2]
     written = {}
     for k, ins in enumerate(body[:-1]):
-        if ins.opcode in FENCES or ins.opcode == "setp" and ins.operands[0].reg is not None \
+        if ins.opcode in FENCES and not _is_barrier(ins) or ins.opcode == "setp" and ins.operands[0].reg is not None \
                 and _key(ins.operands[0].reg) == _key(setp.operands[0].reg):
             return None
         if ins.opcode in ("ld", "st") and _space(ins) == "generic":
@@ -243,7 +249,15 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
             block.append(_rename(ins, names))
     body_label = f"__unroll{serial}_body"
     new_labels[body_label] = len(out)
-    out.extend(_schedule(fold_steps(block, table), table))
+    seg = []
+    for ins in fold_steps(block, table) + [None]:
+        if ins is None or _is_barrier(ins):         # nothing moves across a barrier
+            out.extend(_schedule(seg, table))
+            seg = []
+            if ins is not None:
+                out.append(ins)
+        else:
+            seg.append(ins)
     out.extend(more(setp))
     out.append(_ins(bra, "bra", [], [_label(bra, body_label)], guard=q))
     out.append(copy.deepcopy(setp))
