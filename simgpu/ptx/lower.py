@@ -172,6 +172,75 @@ def _replace(fn, dead, new, each):
     fn.instrs = out
 
 
+def expand_division(fn, table):
+    """`div.u32`/`rem.u32` by a register: the SASS sequence ptxas emits (read
+    from strided_copy's and divergence's SASS, CUDA 13.0 sm_90), 18 and 17
+    instructions: a float reciprocal of the divisor rounded up (I2F.U32.RP,
+    MUFU.RCP), scaled by 2^32 less 2 ulps (IADD3 0xffffffe) and truncated
+    (F2I), one Newton step (IMAD, IMAD.HI), the quotient estimate
+    (IMAD.HI.U32), the remainder and two corrections, and a select for a zero
+    divisor. The estimate is never above the true quotient and at most 2 below
+    it, so the result is the exact quotient/remainder (tests/test_lower.py
+    checks it against numpy). For a zero divisor the select gives simgpu's own
+    value (all ones for div, the dividend for rem; the H200's SASS gives all
+    ones for both). A division by an immediate (ptxas: a multiply-high by a
+    magic constant) is left as one instruction."""
+    from .codes import K_PRED, K_R32, T_B32, T_PRED
+    from .parser import Reg
+    out, done = [], 0
+    where = {}
+    for k, ins in enumerate(fn.instrs):
+        where[k] = len(out)
+        if ins.opcode not in ("div", "rem") or ins.suffixes != ["u32"] or ins.guard is not None \
+                or ins.operands[2].kind != "reg" or ins.operands[1].kind not in ("reg", "imm"):
+            out.append(ins)
+            continue
+        done += 1
+        L, Cc = ins.line, ins.col
+
+        def reg(kind=K_R32, ty=T_B32, tag="t"):
+            r = Reg(f"%__div{done}{tag}{fn.nregs[kind]}", kind, fn.nregs[kind], ty)
+            fn.nregs[kind] += 1
+            return Operand("reg", L, Cc, reg=r)
+
+        def imm(v):
+            return Operand("imm", L, Cc, value=v)
+
+        def I(op, sfx, *ops, guard=None, neg=False):
+            out.append(Instr(op, list(sfx), list(ops), guard=guard.reg if guard else None, guard_neg=neg,
+                             line=L, col=Cc, text=ins.text))
+        dst, x, d = ins.operands
+        f, g, q0, z, t, q1, q, nq, r = (reg() for _ in range(9))
+        nz, p, p2 = (reg(K_PRED, T_PRED, "p") for _ in range(3))
+        I("cvt", ["rp", "f32", "u32"], f, d)
+        I("setp", ["ne", "u32"], nz, d, imm(0))
+        I("rcp", ["approx", "ftz", "f32"], f, f)
+        I("add", ["u32"], g, f, imm(0x0FFFFFFE))
+        I("cvt", ["rzi", "ftz", "u32", "f32"], q0, g)
+        I("mov", ["b32"], z, imm(0))                  # IMAD.HI's zero low addend word
+        I("neg", ["s32"], t, q0)
+        I("mul", ["lo", "u32"], t, t, d)
+        I("mad", ["hi", "u32"], q1, q0, t, q0)
+        I("mul", ["hi", "u32"], q, q1, x)
+        I("neg", ["s32"], nq, q)
+        I("mad", ["lo", "u32"], r, nq, d, x)
+        I("setp", ["ge", "u32"], p, r, d)
+        I("sub", ["u32"], r, r, d, guard=p)
+        if ins.opcode == "div":
+            I("add", ["u32"], q, q, imm(1), guard=p)
+        I("setp", ["ge", "u32"], p2, r, d)
+        if ins.opcode == "div":
+            I("add", ["u32"], q, q, imm(1), guard=p2)
+            I("selp", ["b32"], dst, q, imm(0xFFFFFFFF), Operand("reg", L, Cc, reg=nz.reg))
+        else:
+            I("sub", ["u32"], r, r, d, guard=p2)
+            I("selp", ["b32"], dst, r, x, Operand("reg", L, Cc, reg=nz.reg))
+    where[len(fn.instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out
+    return done
+
+
 def add_prologue(fn, table):
     """The instructions every sm_90 kernel starts with in SASS, which the PTX
     does not name: `LDC R1, c[0x0][0x28]` (the stack pointer, first in every
@@ -202,7 +271,7 @@ def lower_ptxas(fn, table, module=None):
     """The whole `ptxas` lowering of one function (after inlining): removals,
     then loop unrolling (unroll.py). Returns {pass: count}."""
     from .unroll import unroll_loops
-    done = {"cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table)}
+    done = {"division": expand_division(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table)}
     done["loops"] = unroll_loops(fn, table)
     if module is not None:
         from .vectorize import vectorize_shared_loads
