@@ -86,7 +86,9 @@ def drop_cvta(fn, table):
                 or ins.guard is not None or ins.operands[1].kind != "reg":
             continue
         d, s = ins.operands[0].reg, ins.operands[1].reg
-        if len(info.defs.get(_key(d), [])) == 1 and info.invariant(s) and info.defs[_key(s)][0] < k:
+        if _key(d) == _key(s):                   # `cvta.to.global %x, %x`: the identity
+            dead.add(k)
+        elif len(info.defs.get(_key(d), [])) == 1 and info.invariant(s) and info.defs[_key(s)][0] < k:
             rename[_key(d)] = s
             dead.add(k)
     if dead:
@@ -241,6 +243,42 @@ def expand_division(fn, table):
     return done
 
 
+def expand_ex2(fn, table):
+    """`ex2.approx.f32` without .ftz: ptxas's SASS is 4 instructions, the
+    range reduction MUFU.EX2 needs for results below 2^-126:
+    `FSETP.GEU p, x, -126; @!p FMUL x, x, 0.5; MUFU.EX2 r, x; @!p FMUL r, r, r`
+    (every MUFU.EX2 in attention_*, softmax_* SASS, CUDA 13.0 sm_90). The same
+    4 instructions with the same dependences are issued here, with x1.0 in
+    place of the halving and the squaring, so that the value stays simgpu's
+    ex2 of x (exact to float32 for every x; a multiplication by 1 is the
+    identity on every non-NaN value, and NaN leaves p true). Returns the count."""
+    from .codes import K_PRED, T_PRED
+    from .parser import Reg
+    out, where, done = [], {}, 0
+    for k, ins in enumerate(fn.instrs):
+        where[k] = len(out)
+        if ins.opcode != "ex2" or ins.suffixes != ["approx", "f32"] or ins.guard is not None \
+                or ins.operands[1].kind != "reg":
+            out.append(ins)
+            continue
+        done += 1
+        p = Reg(f"%__ex2p{done}", K_PRED, fn.nregs[K_PRED], T_PRED)
+        fn.nregs[K_PRED] += 1
+        L, Cc = ins.line, ins.col
+        po = Operand("reg", L, Cc, reg=p)
+        x, d = ins.operands[1], ins.operands[0]
+        one = Operand("imm", L, Cc, value=1.0, is_float_lit=True)
+        out.append(Instr("setp", ["geu", "f32"], [po, x, Operand("imm", L, Cc, value=-126.0, is_float_lit=True)],
+                         line=L, col=Cc, text=ins.text))
+        out.append(Instr("mul", ["f32"], [x, x, one], guard=p, guard_neg=True, line=L, col=Cc, text=ins.text))
+        out.append(ins)
+        out.append(Instr("mul", ["f32"], [d, d, one], guard=p, guard_neg=True, line=L, col=Cc, text=ins.text))
+    where[len(fn.instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out
+    return done
+
+
 def add_prologue(fn, table):
     """The instructions every sm_90 kernel starts with in SASS, which the PTX
     does not name: `LDC R1, c[0x0][0x28]` (the stack pointer, first in every
@@ -271,7 +309,7 @@ def lower_ptxas(fn, table, module=None):
     """The whole `ptxas` lowering of one function (after inlining): removals,
     then loop unrolling (unroll.py). Returns {pass: count}."""
     from .unroll import unroll_loops
-    done = {"division": expand_division(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table)}
+    done = {"division": expand_division(fn, table), "ex2": expand_ex2(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table)}
     done["loops"] = unroll_loops(fn, table)
     if module is not None:
         from .vectorize import vectorize_shared_loads
