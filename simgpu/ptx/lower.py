@@ -35,7 +35,11 @@ BRANCHES = {"bra", "ret", "exit", "trap", "brkpt"}
 
 
 def _block_ids(instrs, labels):
-    starts = set(labels.values())
+    """Basic-block number of every instruction: a label some branch names
+    starts a block (one nothing branches to does not), a branch, return or
+    exit ends one."""
+    targets = {ins.operands[0].value for ins in instrs if ins.opcode == "bra" and ins.operands}
+    starts = {k for name, k in labels.items() if name in targets}
     ids, b = [], 0
     for k, ins in enumerate(instrs):
         if k in starts and k > 0 and not (instrs[k - 1].opcode in BRANCHES):

@@ -41,6 +41,7 @@ from ..ptx import codes as C
 from .parser import Instr, Operand, Reg
 
 UNROLL = 4
+FULL_UNROLL = 16            # trips: matmul_registers' 16-trip k loop is unrolled whole in its SASS
 LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a load
 FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "membar", "fence", "call",
           "ret", "exit", "bra", "trap", "brkpt"}
@@ -119,7 +120,11 @@ def unroll_loops(fn, table, unroll=UNROLL):
             i += 1
             continue
         end, block = loop
-        _emit_unrolled(fn, table, instrs, at, i, end, block, unroll, out, new_labels, done)
+        trip = _constant_trip(instrs, at, i, end, block, table)
+        if trip is not None and trip <= FULL_UNROLL:
+            _emit_full(fn, table, instrs, i, end, trip, out)
+        else:
+            _emit_unrolled(fn, table, instrs, at, i, end, block, unroll, out, new_labels, done)
         done += 1
         i = end + 1
     for name, k in labels.items():
@@ -208,6 +213,64 @@ def _imm(proto, v):
 
 def _label(proto, name):
     return Operand("sym", proto.line, proto.col, value=name)
+
+
+def _constant_trip(instrs, at, top, end, loop, table):
+    """The loop's trip count when it is fixed: the induction register set by
+    `mov i, imm` just before the loop (no label between), a constant bound,
+    and no branch into the loop but its own back edge. None otherwise."""
+    ind, bound, step, cmp, ty = loop
+    names = set(at.get(top, ()))
+    for k, ins in enumerate(instrs):
+        if ins.opcode == "bra" and k != end and ins.operands and ins.operands[0].value in names:
+            return None
+    for k in range(top - 1, -1, -1):
+        if k + 1 != top and at.get(k + 1):
+            return None                          # another way in between the mov and the loop
+        ins = instrs[k]
+        if ins.opcode in FENCES:
+            return None
+        if any(_key(r) == _key(ind) for r in defs_uses(ins, table)[0]):
+            if ins.opcode != "mov" or ins.guard is not None or ins.operands[1].kind != "imm":
+                return None
+            init = int(ins.operands[1].value)
+            bits = int(ty[1:])
+            if ty[0] == "s" and init >= 1 << (bits - 1):
+                init -= 1 << bits
+            if cmp == "ne" and init > 0 and init % -step == 0:
+                return init // -step
+            if cmp == "lt" and bound.kind == "imm" and step > 0 and init < int(bound.value) < 1 << (bits - 1):
+                return -(-(int(bound.value) - init) // step)
+            return None
+    return None
+
+
+def _emit_full(fn, table, instrs, top, end, trip, out):
+    """A loop of a fixed, small trip count becomes `trip` copies of its body,
+    steps folded, no test and no branch (its labels name the first copy)."""
+    body = instrs[top:end - 1]
+    setp = instrs[end - 1]
+    temps = _temporaries(instrs, top, end, table)
+    block = []
+    for c in range(trip):
+        names = {} if c == 0 else {_key(r): _new_reg(fn, r, f"__f{top}.{c}") for r in temps}
+        for ins in body:
+            block.append(_rename(ins, names))
+    seg = []
+    for ins in fold_steps(block, table) + [None]:
+        if ins is None or _is_barrier(ins):
+            out.extend(_schedule(seg, table))
+            seg = []
+            if ins is not None:
+                out.append(ins)
+        else:
+            seg.append(ins)
+    # the exit predicate, if read after the loop
+    p = _key(setp.operands[0].reg)
+    for k, ins in enumerate(instrs):
+        if not top <= k <= end and p in {_key(r) for r in defs_uses(ins, table)[1]}:
+            out.append(copy.deepcopy(setp))
+            break
 
 
 def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_labels, serial):

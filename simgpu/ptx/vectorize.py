@@ -34,46 +34,98 @@ def _low_bit(v):
 
 
 class Alignment:
-    """Proven alignment (a power of two) of single-definition 32-bit registers
-    holding shared addresses; arrays it relies on are listed in `raise_to`."""
+    """Proven alignment (a power of two) of 32-bit registers holding shared
+    addresses, at a given instruction; the arrays the proof relies on are
+    added to `arrays`. The value a register holds at position k comes from
+    its last write before k in k's basic block, or, when it is written only in
+    the entry block (and k lies outside it), from its last write there."""
 
-    def __init__(self, fn, shared_names, table):
-        self.fn, self.table, self.shared = fn, table, shared_names
+    def __init__(self, fn, shared_names, table, block):
+        self.instrs, self.shared, self.block = fn.instrs, shared_names, block
         self.defs = {}
-        for ins in fn.instrs:
+        for k, ins in enumerate(fn.instrs):
             for r in defs_uses(ins, table)[0]:
-                self.defs.setdefault(_key(r), []).append(ins)
-        self.memo = {}
+                self.defs.setdefault(_key(r), []).append(k)
 
-    def of_operand(self, o, arrays):
+    def of_operand(self, o, at, arrays, depth):
         if o.kind == "imm":
             return _low_bit(o.value)
         if o.kind == "sym" and o.value in self.shared:
             arrays.add(o.value)
             return 16
         if o.kind == "reg" and o.reg is not None:
-            return self.of_reg(o.reg, arrays)
+            return self.of_reg(o.reg, at, arrays, depth + 1)
         return 1
 
-    def of_reg(self, r, arrays, depth=0):
+    def reaching(self, r, at):
         ds = self.defs.get(_key(r), [])
-        if len(ds) != 1 or ds[0].guard is not None or depth > 20:
+        here = [k for k in ds if k < at and self.block[k] == self.block[at]]
+        if here:
+            return max(here)
+        if ds and self.block[at] != 0 and all(self.block[k] == 0 for k in ds):
+            return max(ds)
+        return ds[0] if len(ds) == 1 and ds[0] < at else None
+
+    def of_reg(self, r, at, arrays, depth=0):
+        k = self.reaching(r, at)
+        if k is None or depth > 20 or self.instrs[k].guard is not None:
             return 1
-        ins = ds[0]
+        ins = self.instrs[k]
         ops, op = ins.operands, ins.opcode
         ty = ins.suffixes[-1] if ins.suffixes else ""
         if ty not in ("b32", "u32", "s32"):
             return 1
         if op == "mov":
-            return self.of_operand(ops[1], arrays)
-        if op in ("add",) and len(ins.suffixes) == 1:
-            return min(self.of_operand(ops[1], arrays), self.of_operand(ops[2], arrays))
+            return self.of_operand(ops[1], k, arrays, depth)
+        if op == "add" and len(ins.suffixes) == 1:
+            return min(self.of_operand(ops[1], k, arrays, depth), self.of_operand(ops[2], k, arrays, depth))
         if op == "shl" and ops[2].kind == "imm":
-            return min(self.of_operand(ops[1], arrays) << int(ops[2].value), 1 << 32)
+            return min(self.of_operand(ops[1], k, arrays, depth) << int(ops[2].value), 1 << 32)
         if op in ("mul", "mad") and "lo" in ins.suffixes:
-            prod = min(self.of_operand(ops[1], arrays) * self.of_operand(ops[2], arrays), 1 << 32)
-            return prod if op == "mul" else min(prod, self.of_operand(ops[3], arrays))
+            prod = min(self.of_operand(ops[1], k, arrays, depth) * self.of_operand(ops[2], k, arrays, depth), 1 << 32)
+            return prod if op == "mul" else min(prod, self.of_operand(ops[3], k, arrays, depth))
         return 1
+
+
+def split_load_destinations(fn, table, block):
+    """Give a shared load's destination a register of its own when the same
+    register is written again, unguarded, later in the block (ptxas works on
+    SSA values, so reusing a PTX register does not stop it merging loads):
+    the reads up to and including that next write are renamed."""
+    from .parser import Reg
+    from .unroll import _rename
+    instrs = fn.instrs
+    du = [defs_uses(ins, table) for ins in instrs]
+    out = list(instrs)
+    for k, ins in enumerate(instrs):
+        if not _plain_word_load(ins):
+            continue
+        r = ins.operands[0].reg
+        key = _key(r)
+        if key == _key(ins.operands[1].base):
+            continue
+        nxt = None
+        for j in range(k + 1, len(instrs)):
+            if block[j] != block[k]:
+                break
+            if key in {_key(x) for x in du[j][0]}:
+                nxt = j
+                break
+        if nxt is None or instrs[nxt].guard is not None:
+            continue
+        n = Reg(f"{r.name}__v{fn.nregs[r.kind]}", r.kind, fn.nregs[r.kind], r.type)
+        fn.nregs[r.kind] += 1
+        names = {key: n}
+        out[k] = _rename(out[k], names)
+        for j in range(k + 1, nxt + 1):
+            if key in {_key(x) for x in du[j][1]}:
+                old_defs = du[j][0]
+                renamed = _rename(out[j], names)
+                if j == nxt:         # the next write keeps its own destination
+                    renamed.operands[0] = out[j].operands[0] if any(_key(x) == key for x in old_defs) \
+                        else renamed.operands[0]
+                out[j] = renamed
+    fn.instrs = out
 
 
 def _plain_word_load(ins):
@@ -84,8 +136,11 @@ def _plain_word_load(ins):
 
 def vectorize_shared_loads(fn, module, table):
     """Merge runs of shared loads (see the module doc). Returns the number of loads removed."""
+    from .lower import _block_ids
     shared = {v.name: v for v in list(module.shared) + list(fn.shared)}
-    align = Alignment(fn, set(shared), table)
+    split_load_destinations(fn, table, _block_ids(fn.instrs, fn.labels))
+    block = _block_ids(fn.instrs, fn.labels)
+    align = Alignment(fn, set(shared), table, block)
     starts = set(fn.labels.values())
     instrs = fn.instrs
     du = [defs_uses(ins, table) for ins in instrs]
@@ -98,7 +153,7 @@ def vectorize_shared_loads(fn, module, table):
             if off % (4 * width):
                 continue
             arrays = set()
-            if align.of_reg(base, arrays) < 4 * width:
+            if align.of_reg(base, i, arrays) < 4 * width:
                 continue
             found = _run(instrs, du, starts, dead, i, base, off, ty, width)
             if found is None:
