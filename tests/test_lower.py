@@ -181,3 +181,13 @@ def test_ex2_keeps_its_value_through_the_range_reduction(tmp_path):
         counts.append(r.stats["opcodes"])
     assert np.array_equal(res[0], res[1])
     assert counts[1].get("setp", 0) == 32 and counts[1]["mul"] == 2 * 32 and counts[1]["ex2"] == 32
+
+
+def test_a_fixed_trip_loop_is_unrolled_whole():
+    """matmul_registers' k loop (mov 16, count down) is 16 copies in its SASS:
+    256 FFMA and 32 LDS.128 in the kernel, no branch back in the k loop (the
+    2 branches left: the slice loop's back edge and the skip when n < 16)."""
+    prog, ops = ops_of(PROGRAMS / "matmul_registers.s")
+    shared_loads = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_SHARED]
+    assert [int(prog.vec[k]) for k in shared_loads] == [4] * 32
+    assert ops.count("fma") == 256 and ops.count("bra") == 2

@@ -10,9 +10,11 @@ written by default; `lower="ptxas"` (load(), launch via the recipe,
 `simgpu run --lower ptxas`, and `simgpu compare`) applies this pass first.
 
 What is transformed: an innermost loop whose body is one basic block
-(a label, straight-line code with no barrier, atomic, warp-level or fence
-instruction, then `setp` + `@p bra label` closing it) and whose trip is
-governed by one induction register `i` updated once by `add i, i, S`:
+(a label, straight-line code with no atomic, warp-level or fence
+instruction -- `bar.sync` is allowed: ptxas unrolls matmul_tiled's tile
+loop, two barriers an iteration, 4 times -- then `setp` + `@p bra label`
+closing it) and whose trip is governed by one induction register `i`
+updated once by `add i, i, S`:
 - `setp.lt i, B` with S > 0 (signed or unsigned; B an immediate or a
   register the body does not write), or
 - `setp.ne i, 0` with S < 0 (a count-down).
@@ -21,18 +23,24 @@ It becomes
     TOP:  q = U more iterations are certain   (unsigned arithmetic, no wrap:
               lt: i < B and B - i > (U-1) S;  ne 0: i > (U-1)|S|)
           @!q bra REM
-          U copies of the body (their compares and branches dropped), the
-          copies' temporaries renamed apart, then list-scheduled
-          setp p, i, B;  @p bra TOP;  bra EXIT
-    REM:  the original body, setp, @p bra TOP
+    BODY: U copies of the body (their compares and branches dropped), the
+          copies' temporaries renamed apart, their constant steps folded
+          (fold_steps), then list-scheduled between barriers
+          q = U more iterations are certain;  @q bra BODY
+          setp p, i, B;  @!p bra EXIT
+    REM:  the original body, setp, @p bra REM
     EXIT:
 
-so the remainder path is the original loop, one iteration at a time, and
-the unrolled path runs only where U iterations were going to run anyway:
-results are bit-identical (tested over every program). Scheduling is by
-the longest latency-weighted path to the block's end (loads weigh an L2
-hit), keeping register and memory order: loads may pass loads, nothing
-passes a store.
+as ptxas's SASS loops back on `ISETP.GT i, U-1` (its extra 2-iteration
+stage, zero-trip test and predicate moves are not modeled), so the
+remainder path is the original loop, one iteration at a time, and the
+unrolled path runs only where U iterations were going to run anyway.
+A loop whose trip count is fixed (`mov i, imm` just before it, a constant
+bound) and at most FULL_UNROLL becomes that many copies with no test at all
+(matmul_registers' 16-trip k loop in its SASS). Results are bit-identical
+(tested over every program). Scheduling is by the longest latency-weighted
+path to the block's end (loads weigh an L2 hit), keeping register and memory
+order: loads may pass loads, nothing passes a store or a barrier.
 """
 import copy
 from dataclasses import replace
