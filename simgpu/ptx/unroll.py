@@ -264,15 +264,7 @@ def _emit_full(fn, table, instrs, top, end, trip, out):
         names = {} if c == 0 else {_key(r): _new_reg(fn, r, f"__f{top}.{c}") for r in temps}
         for ins in body:
             block.append(_rename(ins, names))
-    seg = []
-    for ins in fold_steps(block, table) + [None]:
-        if ins is None or _is_barrier(ins):
-            out.extend(_schedule(seg, table))
-            seg = []
-            if ins is not None:
-                out.append(ins)
-        else:
-            seg.append(ins)
+    out.extend(_schedule_copies(block, table))
     # the exit predicate, if read after the loop
     p = _key(setp.operands[0].reg)
     for k, ins in enumerate(instrs):
@@ -320,15 +312,7 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
             block.append(_rename(ins, names))
     body_label = f"__unroll{serial}_body"
     new_labels[body_label] = len(out)
-    seg = []
-    for ins in fold_steps(block, table) + [None]:
-        if ins is None or _is_barrier(ins):         # nothing moves across a barrier
-            out.extend(_schedule(seg, table))
-            seg = []
-            if ins is not None:
-                out.append(ins)
-        else:
-            seg.append(ins)
+    out.extend(_schedule_copies(block, table))
     out.extend(more(setp))
     out.append(_ins(bra, "bra", [], [_label(bra, body_label)], guard=q))
     out.append(copy.deepcopy(setp))
@@ -339,6 +323,21 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
         out.append(copy.deepcopy(ins))
     out.append(_ins(bra, "bra", [], [_label(bra, rem)], guard=bra.guard, guard_neg=False))
     new_labels[exit_] = len(out)
+
+
+def _schedule_copies(block, table):
+    """The unrolled copies with their steps folded, list-scheduled between
+    barriers (nothing moves across one)."""
+    out, seg = [], []
+    for ins in fold_steps(block, table) + [None]:
+        if ins is None or _is_barrier(ins):
+            out.extend(_schedule(seg, table))
+            seg = []
+            if ins is not None:
+                out.append(ins)
+        else:
+            seg.append(ins)
+    return out
 
 
 def _temporaries(instrs, top, end, table):
