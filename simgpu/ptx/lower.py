@@ -1,30 +1,41 @@
-"""Instructions ptxas removes or fuses: part of the `ptxas` lowering.
+"""The `ptxas` lowering: the PTX rewritten as ptxas compiles it.
 
 The hardware runs the SASS ptxas makes from the PTX, and Nsight Compute's
-`smsp__inst_executed` counts SASS instructions. Read from `ptxas -arch=sm_90
--O3` + `cuobjdump -sass` of programs/*.s (CUDA 13.0), three PTX idioms have
-no SASS instruction of their own:
+`smsp__inst_executed` counts SASS instructions. What each pass models was
+read from `ptxas -arch=sm_90 -O3 programs/X.s` + `cuobjdump -sass` (ptxas
+13.0.88, CUDA 13.0; the H200 records were compiled by the 580 driver's
+CUDA 13.0 JIT). lower_ptxas() runs, in order:
 
-- `cvta.to.global.u64 d, s`: global addresses are already generic addresses
-  (simgpu's global window base is 0, exec/warp.py `cvta`), so SASS has no
-  instruction; d is renamed to s. Done when s is written once, in the entry
-  block (a parameter's `ld.param`, in every program here), and d only by the
-  cvta: then s holds its value wherever d is read.
-- `mul.wide.u32 t, a, b` whose result only feeds `add.s64 d, x, t`: each add
-  becomes one IMAD.WIDE.U32 (vector_add: 3 adds of one `mul.wide` are 3
-  IMAD.WIDE, the mul has none), here `mad.wide.u32 d, a, b, x` (the same
-  64-bit sum). Done when every read of t is such an add and a and b hold at
-  the add what they held at the mul: each is an immediate, or written once
-  in the entry block, or not written between the mul and the add in one
-  basic block.
-- `shl.b64`/`cvt` address arithmetic is left as written (LEA folds need an
-  op simgpu's ISA lacks).
+- expand_division: `div.u32`/`rem.u32` by a register are ptxas's 18/17
+  instruction reciprocal sequence (strided_copy, divergence);
+- expand_ex2: `ex2.approx.f32` is 4 instructions (range reduction);
+- drop_cvta: `cvta.to.global.u64 d, s` has no SASS instruction (global
+  addresses are generic ones; simgpu's global window base is 0, exec/warp.py
+  `cvta`): d is renamed to s where s is written once, in the entry block
+  (a parameter's `ld.param`), and d only by the cvta; `cvta` of a register
+  onto itself is dropped;
+- fuse_multiply_add: a `mul.wide` (IMAD.WIDE), `mul.lo` (IMAD) or
+  `shl.b32` by a constant (LEA) whose every reader is an integer add is
+  folded into each add as a `mad` (vector_add: one `mul.wide` and 3 adds are
+  3 IMAD.WIDE.U32), when the factors hold at the add what they held at the
+  product;
+- unroll.unroll_loops: loops unrolled (4 times, or whole for a fixed trip
+  count up to 16), constant steps folded into address offsets, copies
+  scheduled;
+- vectorize.vectorize_shared_loads: aligned runs of shared loads merged
+  into `ld.shared.v4`/`.v2` (LDS.128/LDS.64);
+- add_prologue: the stack-pointer LDC and memory-descriptor ULDC.64 every
+  kernel starts with.
 
-What ptxas adds (64-bit adds are two SASS instructions, IADD3 + IADD3.X;
-`rem.u32` is a 20-instruction sequence; the stack-pointer LDC and the
-memory-descriptor ULDC every kernel starts with) is not modeled here.
-Every rewrite keeps results bit-identical (tests/test_unroll.py runs every
-program with and without the lowering).
+`ld.param` stays one instruction: the SASS loads a parameter with LDC/ULDC
+where it needs it in a register, about once per parameter. Not modeled:
+64-bit integer adds and compares are two SASS instructions (IADD3 +
+IADD3.X), ptxas's loop skeleton (zero-trip test, predicate moves, a
+2-iteration stage, first-iteration peeling of `lt` loops), BSSY/BSYNC
+around divergent regions, register-pair copies, `rcp.rn.f32`'s 10
+instructions, LEA folds of 64-bit shifts. Every rewrite keeps results
+bit-identical (tests/test_unroll.py runs every program with and without
+the lowering; tests/test_lower.py checks the expansions' values).
 """
 from dataclasses import replace
 
@@ -76,17 +87,13 @@ class Defs:
         return not any(lo < k < hi for k in self.defs.get(_key(reg), []))
 
 
-def _src_regs(ins):
-    return [o.reg for o in ins.operands[1:] if o.kind == "reg" and o.reg is not None]
-
-
 def drop_cvta(fn, table):
     """Remove `cvta.to.global.u64 d, s` (see the module doc). Returns the count."""
     instrs = fn.instrs
     info = Defs(instrs, fn.labels, table)
     rename, dead = {}, set()
     for k, ins in enumerate(instrs):
-        if ins.opcode != "cvta" or "to" not in ins.suffixes or "global" not in ins.suffixes \
+        if ins.opcode != "cvta" or ins.suffixes != ["to", "global", "u64"] \
                 or ins.guard is not None or ins.operands[1].kind != "reg":
             continue
         d, s = ins.operands[0].reg, ins.operands[1].reg
@@ -96,7 +103,7 @@ def drop_cvta(fn, table):
             rename[_key(d)] = s
             dead.add(k)
     if dead:
-        _replace(fn, dead, {}, lambda ins: _rename_uses(ins, rename, table))
+        _replace(fn, dead, {}, lambda ins: _rename(ins, rename))
     return len(dead)
 
 
@@ -158,10 +165,6 @@ def fuse_multiply_add(fn, table):
     if dead:
         _replace(fn, dead, new, lambda ins: ins)
     return len(dead)
-
-
-def _rename_uses(ins, rename, table):
-    return _rename(ins, rename)
 
 
 def _replace(fn, dead, new, each):

@@ -258,13 +258,7 @@ def _emit_full(fn, table, instrs, top, end, trip, out):
     steps folded, no test and no branch (its labels name the first copy)."""
     body = instrs[top:end - 1]
     setp = instrs[end - 1]
-    temps = _temporaries(instrs, top, end, table)
-    block = []
-    for c in range(trip):
-        names = {} if c == 0 else {_key(r): _new_reg(fn, r, f"__f{top}.{c}") for r in temps}
-        for ins in body:
-            block.append(_rename(ins, names))
-    out.extend(_schedule_copies(block, table))
+    out.extend(_schedule_copies(_copies(fn, table, instrs, top, end, body, trip, f"__f{top}"), table))
     # the exit predicate, if read after the loop
     p = _key(setp.operands[0].reg)
     for k, ins in enumerate(instrs):
@@ -304,12 +298,7 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
     # it and that nothing outside the loop names), steps folded, then scheduled;
     # it repeats while U more are certain (as ptxas's `ISETP.GT i, U-1; @P BRA`), then
     # the remainder runs if the loop's own test says so
-    temps = _temporaries(instrs, top, end, table)
-    block = []
-    for c in range(unroll):
-        names = {} if c == 0 else {_key(r): _new_reg(fn, r, f"__u{serial}.{c}") for r in temps}
-        for ins in body:
-            block.append(_rename(ins, names))
+    block = _copies(fn, table, instrs, top, end, body, unroll, f"__u{serial}")
     body_label = f"__unroll{serial}_body"
     new_labels[body_label] = len(out)
     out.extend(_schedule_copies(block, table))
@@ -323,6 +312,17 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
         out.append(copy.deepcopy(ins))
     out.append(_ins(bra, "bra", [], [_label(bra, rem)], guard=bra.guard, guard_neg=False))
     new_labels[exit_] = len(out)
+
+
+def _copies(fn, table, instrs, top, end, body, n, tag):
+    """n copies of the loop body, each copy's temporaries (registers the body
+    writes before reading and nothing outside the loop names) renamed apart."""
+    temps = _temporaries(instrs, top, end, table)
+    block = []
+    for c in range(n):
+        names = {} if c == 0 else {_key(r): _new_reg(fn, r, f"{tag}.{c}") for r in temps}
+        block.extend(_rename(ins, names) for ins in body)
+    return block
 
 
 def _schedule_copies(block, table):
