@@ -327,7 +327,8 @@ def build_parser():
                    help="stop a runaway kernel after N warp instructions (default 2e9)")
     r.add_argument("--lower", choices=["ptxas"],
                    help="compile as the driver does before running: unroll counted loops and hoist their "
-                        "loads (simgpu/ptx/unroll.py); by default the PTX runs as written")
+                        "loads, remove, fuse and expand instructions as ptxas's SASS does (simgpu/ptx/lower.py); "
+                        "by default the PTX runs as written")
     r.add_argument("--sample-sms", type=int, metavar="S",
                    help="simulate only S SMs with the blocks they would run and their share of the L2 and "
                         "DRAM, and scale the counts to the grid (fast estimates for big grids of alike blocks; "

@@ -236,8 +236,8 @@ def simulate_recorded(entry, config="h200", program=None, binary_regs=True, lowe
     binary_regs: each launch gets the register count ptxas gave the kernel on
     the hardware (`launch__registers_per_thread`), so occupancy is the binary's;
     False keeps simgpu's liveness estimate. lower: "ptxas" (the default here)
-    unrolls and schedules loops as the driver's compiler did for the measured
-    run (simgpu/ptx/unroll.py); None runs the PTX as written."""
+    rewrites the PTX as the driver's compiler did for the measured run
+    (simgpu/ptx/lower.py); None runs the PTX as written."""
     from .recipe import run_recipe
     program = Path(program or entry["program"])
     if not program.exists() and (ROOT / program).exists():

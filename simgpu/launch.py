@@ -63,8 +63,9 @@ def read_source(path):
 
 def load(path, kernel=None, text=None, lower=None):
     """Assemble one kernel of a .s/.ptx file (kernel= picks an entry by name).
-    lower="ptxas" unrolls and schedules loops as ptxas does before running
-    (simgpu/ptx/unroll.py); by default the PTX runs as written."""
+    lower="ptxas" first rewrites the PTX as ptxas compiles it: loops unrolled
+    and scheduled, instructions removed, fused and expanded
+    (simgpu/ptx/lower.py); by default the PTX runs as written."""
     path = str(path)
     if text is None:
         text = read_source(path)

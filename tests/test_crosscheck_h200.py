@@ -48,6 +48,20 @@ def test_counters_match_the_h200(entry, comparison):
         assert sim <= hw <= 1.02 * sim + 8192, (r["launch"], sim, hw)
 
 
+# launches whose SASS has what the ptxas lowering does not model (DEVIATIONS.md):
+# ptxas's loop skeleton, BSSY/BSYNC, 64-bit adds as two instructions
+INSTRUCTIONS_UNMODELED = {"divergence#0", "divergence#1", "softmax_naive", "matmul_naive",
+                          "attention_naive:attn_softmax"}
+
+
+def test_warp_instructions_are_within_10_percent_of_the_sass(comparison):
+    """Issue 7's target, with the ptxas lowering: simulated warp instructions
+    within 10% of smsp__inst_executed on every launch but those listed."""
+    for r in comparison["rows"]:
+        err = abs(r["warp_instructions"]["rel_error"])
+        assert (err <= 0.10) == (r["launch"] not in INSTRUCTIONS_UNMODELED), (r["launch"], err)
+
+
 def test_the_suite_summary_is_computed_from_the_rows(comparison):
     rows, s = comparison["rows"], comparison["summary"]
     assert s["launches"] == len(rows) == sum(len(p["ncu"]["launches"]) for p in PROGRAMS)

@@ -118,8 +118,8 @@ class Assembler:
         instrs, labels, extra_local = inline_calls(self.m, fn)
         fn.instrs, fn.labels = instrs, labels
         if self.lower == "ptxas":
-            from .unroll import unroll_loops
-            unroll_loops(fn, self.table)
+            from .lower import lower_ptxas
+            lower_ptxas(fn, self.table, self.m)
         fn.local = fn.local + extra_local
         # module-level .global variables: the first bytes of global memory
         off = 0
@@ -621,7 +621,7 @@ LOWERINGS = (None, "ptxas")
 
 def assemble(module, kernel=None, lower=None):
     """Pick one entry of a parsed module and assemble it into a Program.
-    lower="ptxas" first unrolls and schedules loops as ptxas does (unroll.py)."""
+    lower="ptxas" first rewrites the function as ptxas compiles it (lower.py)."""
     if lower not in LOWERINGS:
         raise AssemblyError(f"unknown lowering {lower!r} (known: ptxas)", module.file, 1, 1)
     entries = [f for f in module.functions.values() if f.is_entry]

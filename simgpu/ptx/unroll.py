@@ -10,9 +10,11 @@ written by default; `lower="ptxas"` (load(), launch via the recipe,
 `simgpu run --lower ptxas`, and `simgpu compare`) applies this pass first.
 
 What is transformed: an innermost loop whose body is one basic block
-(a label, straight-line code with no barrier, atomic, warp-level or fence
-instruction, then `setp` + `@p bra label` closing it) and whose trip is
-governed by one induction register `i` updated once by `add i, i, S`:
+(a label, straight-line code with no atomic, warp-level or fence
+instruction -- `bar.sync` is allowed: ptxas unrolls matmul_tiled's tile
+loop, two barriers an iteration, 4 times -- then `setp` + `@p bra label`
+closing it) and whose trip is governed by one induction register `i`
+updated once by `add i, i, S`:
 - `setp.lt i, B` with S > 0 (signed or unsigned; B an immediate or a
   register the body does not write), or
 - `setp.ne i, 0` with S < 0 (a count-down).
@@ -21,18 +23,24 @@ It becomes
     TOP:  q = U more iterations are certain   (unsigned arithmetic, no wrap:
               lt: i < B and B - i > (U-1) S;  ne 0: i > (U-1)|S|)
           @!q bra REM
-          U copies of the body (their compares and branches dropped), the
-          copies' temporaries renamed apart, then list-scheduled
-          setp p, i, B;  @p bra TOP;  bra EXIT
-    REM:  the original body, setp, @p bra TOP
+    BODY: U copies of the body (their compares and branches dropped), the
+          copies' temporaries renamed apart, their constant steps folded
+          (fold_steps), then list-scheduled between barriers
+          q = U more iterations are certain;  @q bra BODY
+          setp p, i, B;  @!p bra EXIT
+    REM:  the original body, setp, @p bra REM
     EXIT:
 
-so the remainder path is the original loop, one iteration at a time, and
-the unrolled path runs only where U iterations were going to run anyway:
-results are bit-identical (tested over every program). Scheduling is by
-the longest latency-weighted path to the block's end (loads weigh an L2
-hit), keeping register and memory order: loads may pass loads, nothing
-passes a store.
+as ptxas's SASS loops back on `ISETP.GT i, U-1` (its extra 2-iteration
+stage, zero-trip test and predicate moves are not modeled), so the
+remainder path is the original loop, one iteration at a time, and the
+unrolled path runs only where U iterations were going to run anyway.
+A loop whose trip count is fixed (`mov i, imm` just before it, a constant
+bound) and at most FULL_UNROLL becomes that many copies with no test at all
+(matmul_registers' 16-trip k loop in its SASS). Results are bit-identical
+(tested over every program). Scheduling is by the longest latency-weighted
+path to the block's end (loads weigh an L2 hit), keeping register and memory
+order: loads may pass loads, nothing passes a store or a barrier.
 """
 import copy
 from dataclasses import replace
@@ -41,6 +49,7 @@ from ..ptx import codes as C
 from .parser import Instr, Operand, Reg
 
 UNROLL = 4
+FULL_UNROLL = 16            # trips: matmul_registers' 16-trip k loop is unrolled whole in its SASS
 LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a load
 FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "membar", "fence", "call",
           "ret", "exit", "bra", "trap", "brkpt"}
@@ -86,6 +95,12 @@ def defs_uses(ins, table):
     return defs, uses
 
 
+def _is_barrier(ins):
+    """bar.sync / barrier.sync: a loop may hold it (ptxas unrolls matmul_tiled's
+    tile loop, two barriers per iteration, 4 times); scheduling stops at it."""
+    return ins.opcode in ("bar", "barrier") and "sync" in ins.suffixes and ins.guard is None
+
+
 def _space(ins):
     for s in ins.suffixes:
         if s in ("global", "shared", "local", "param", "const"):
@@ -113,7 +128,11 @@ def unroll_loops(fn, table, unroll=UNROLL):
             i += 1
             continue
         end, block = loop
-        _emit_unrolled(fn, table, instrs, at, i, end, block, unroll, out, new_labels, done)
+        trip = _constant_trip(instrs, at, i, end, block, table)
+        if trip is not None and trip <= FULL_UNROLL:
+            _emit_full(fn, table, instrs, i, end, trip, out)
+        else:
+            _emit_unrolled(fn, table, instrs, at, i, end, block, unroll, out, new_labels, done)
         done += 1
         i = end + 1
     for name, k in labels.items():
@@ -133,7 +152,7 @@ def _match_loop(fn, instrs, labels, at, top, table):
         if k > top and at.get(k):
             return None                          # another label inside: not one basic block
         ins = instrs[k]
-        if ins.opcode in FENCES:
+        if ins.opcode in FENCES and not _is_barrier(ins):
             if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym" and ins.operands[0].value in names \
                     and ins.guard is not None and not ins.guard_neg:
                 end = k
@@ -155,7 +174,7 @@ def _match_loop(fn, instrs, labels, at, top, table):
     bound = setp.operands[2]
     written = {}
     for k, ins in enumerate(body[:-1]):
-        if ins.opcode in FENCES or ins.opcode == "setp" and ins.operands[0].reg is not None \
+        if ins.opcode in FENCES and not _is_barrier(ins) or ins.opcode == "setp" and ins.operands[0].reg is not None \
                 and _key(ins.operands[0].reg) == _key(setp.operands[0].reg):
             return None
         if ins.opcode in ("ld", "st") and _space(ins) == "generic":
@@ -204,48 +223,121 @@ def _label(proto, name):
     return Operand("sym", proto.line, proto.col, value=name)
 
 
+def _constant_trip(instrs, at, top, end, loop, table):
+    """The loop's trip count when it is fixed: the induction register set by
+    `mov i, imm` just before the loop (no label between), a constant bound,
+    and no branch into the loop but its own back edge. None otherwise."""
+    ind, bound, step, cmp, ty = loop
+    names = set(at.get(top, ()))
+    for k, ins in enumerate(instrs):
+        if ins.opcode == "bra" and k != end and ins.operands and ins.operands[0].value in names:
+            return None
+    for k in range(top - 1, -1, -1):
+        if k + 1 != top and at.get(k + 1):
+            return None                          # another way in between the mov and the loop
+        ins = instrs[k]
+        if ins.opcode in FENCES:
+            return None
+        if any(_key(r) == _key(ind) for r in defs_uses(ins, table)[0]):
+            if ins.opcode != "mov" or ins.guard is not None or ins.operands[1].kind != "imm":
+                return None
+            init = int(ins.operands[1].value)
+            bits = int(ty[1:])
+            if ty[0] == "s" and init >= 1 << (bits - 1):
+                init -= 1 << bits
+            if cmp == "ne" and init > 0 and init % -step == 0:
+                return init // -step
+            if cmp == "lt" and bound.kind == "imm" and step > 0 and init < int(bound.value) < 1 << (bits - 1):
+                return -(-(int(bound.value) - init) // step)
+            return None
+    return None
+
+
+def _emit_full(fn, table, instrs, top, end, trip, out):
+    """A loop of a fixed, small trip count becomes `trip` copies of its body,
+    steps folded, no test and no branch (its labels name the first copy)."""
+    body = instrs[top:end - 1]
+    setp = instrs[end - 1]
+    out.extend(_schedule_copies(_copies(fn, table, instrs, top, end, body, trip, f"__f{top}"), table))
+    # the exit predicate, if read after the loop
+    p = _key(setp.operands[0].reg)
+    for k, ins in enumerate(instrs):
+        if not top <= k <= end and p in {_key(r) for r in defs_uses(ins, table)[1]}:
+            out.append(copy.deepcopy(setp))
+            break
+
+
 def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_labels, serial):
     ind, bound, step, cmp, ty = loop
     body = instrs[top:end - 1]                    # without the setp
     setp, bra = instrs[end - 1], instrs[end]
-    top_label = at[top][0]
     rem, exit_ = f"__unroll{serial}_rem", f"__unroll{serial}_exit"
     bits = ty[1:]
     uty = "u" + bits
     width = 1 << int(bits)
 
+    def more(proto):
+        """q = U more iterations are certain (instructions)."""
+        if cmp == "lt":
+            # i < B (in the loop's own signedness), then B - i > (U-1) S as unsigned: no wrap
+            return [_ins(proto, "setp", ["lt", ty], [_reg_op(proto, q), _reg_op(proto, ind), copy.copy(bound)]),
+                    _ins(proto, "sub", [uty], [_reg_op(proto, t), copy.copy(bound), _reg_op(proto, ind)]),
+                    _ins(proto, "setp", ["gt", "and", uty],
+                         [_reg_op(proto, q), _reg_op(proto, t), _imm(proto, span), _reg_op(proto, q)])]
+        return [_ins(proto, "setp", ["gt", uty], [_reg_op(proto, q), _reg_op(proto, ind), _imm(proto, span)])]
+
     # TOP: q = U more iterations are certain
     q = _new_reg(fn, Reg("%__q", C.K_PRED, 0, C.T_PRED), f"{serial}")
     t = _new_reg(fn, ind, f"__d{serial}")
     span = (unroll - 1) * abs(step)
-    if cmp == "lt":
-        # i < B (in the loop's own signedness), then B - i > (U-1) S as unsigned: no wrap
-        out.append(_ins(setp, "setp", ["lt", ty], [_reg_op(setp, q), _reg_op(setp, ind), copy.copy(bound)]))
-        out.append(_ins(setp, "sub", [uty], [_reg_op(setp, t), copy.copy(bound), _reg_op(setp, ind)]))
-        out.append(_ins(setp, "setp", ["gt", "and", uty],
-                        [_reg_op(setp, q), _reg_op(setp, t), _imm(setp, span), _reg_op(setp, q)]))
-    else:
-        out.append(_ins(setp, "setp", ["gt", uty], [_reg_op(setp, q), _reg_op(setp, ind), _imm(setp, span)]))
     assert span < width
+    out.extend(more(setp))
     out.append(_ins(bra, "bra", [], [_label(bra, rem)], guard=q, guard_neg=True))
 
-    # U copies, temporaries renamed apart (a register the body writes before reading
-    # it and that nothing outside the loop names), then scheduled
+    # BODY: U copies, temporaries renamed apart (a register the body writes before reading
+    # it and that nothing outside the loop names), steps folded, then scheduled;
+    # it repeats while U more are certain (as ptxas's `ISETP.GT i, U-1; @P BRA`), then
+    # the remainder runs if the loop's own test says so
+    block = _copies(fn, table, instrs, top, end, body, unroll, f"__u{serial}")
+    body_label = f"__unroll{serial}_body"
+    new_labels[body_label] = len(out)
+    out.extend(_schedule_copies(block, table))
+    out.extend(more(setp))
+    out.append(_ins(bra, "bra", [], [_label(bra, body_label)], guard=q))
+    out.append(copy.deepcopy(setp))
+    out.append(_ins(bra, "bra", [], [_label(bra, exit_)], guard=bra.guard, guard_neg=True))
+    # REM: the loop as written, one iteration at a time, branching back to itself
+    new_labels[rem] = len(out)
+    for ins in instrs[top:end]:
+        out.append(copy.deepcopy(ins))
+    out.append(_ins(bra, "bra", [], [_label(bra, rem)], guard=bra.guard, guard_neg=False))
+    new_labels[exit_] = len(out)
+
+
+def _copies(fn, table, instrs, top, end, body, n, tag):
+    """n copies of the loop body, each copy's temporaries (registers the body
+    writes before reading and nothing outside the loop names) renamed apart."""
     temps = _temporaries(instrs, top, end, table)
     block = []
-    for c in range(unroll):
-        names = {} if c == 0 else {_key(r): _new_reg(fn, r, f"__u{serial}.{c}") for r in temps}
-        for ins in body:
-            block.append(_rename(ins, names))
-    out.extend(_schedule(block, table))
-    out.append(copy.deepcopy(setp))
-    out.append(_ins(bra, "bra", [], [_label(bra, top_label)], guard=bra.guard, guard_neg=False))
-    out.append(_ins(bra, "bra", ["uni"], [_label(bra, exit_)]))
-    # REM: the loop as written
-    new_labels[rem] = len(out)
-    for ins in instrs[top:end + 1]:
-        out.append(copy.deepcopy(ins))
-    new_labels[exit_] = len(out)
+    for c in range(n):
+        names = {} if c == 0 else {_key(r): _new_reg(fn, r, f"{tag}.{c}") for r in temps}
+        block.extend(_rename(ins, names) for ins in body)
+    return block
+
+
+def _schedule_copies(block, table):
+    """The unrolled copies with their steps folded, list-scheduled between
+    barriers (nothing moves across one)."""
+    out, seg = [], []
+    for ins in fold_steps(block, table) + [None]:
+        if ins is None or _is_barrier(ins):
+            out.extend(_schedule(seg, table))
+            seg = []
+            if ins is not None:
+                out.append(ins)
+        else:
+            seg.append(ins)
+    return out
 
 
 def _temporaries(instrs, top, end, table):
@@ -339,3 +431,66 @@ def _schedule(block, table):
                 ready.append(s)
     assert len(order) == n
     return order
+
+
+def _is_step(ins):
+    """`add r, r, imm` on an integer register, unguarded."""
+    return ins.opcode == "add" and ins.guard is None and ins.suffixes[-1][0] in "sub" \
+        and ins.suffixes[-1][1:] in ("32", "64") and len(ins.operands) == 3 \
+        and ins.operands[0].kind == "reg" and ins.operands[1].kind == "reg" and ins.operands[2].kind == "imm" \
+        and _key(ins.operands[0].reg) == _key(ins.operands[1].reg)
+
+
+def _only_address_base(ins, key, table):
+    """The instruction is a ld/st that reads register `key` only as its address base."""
+    if ins.opcode not in ("ld", "st") or ins.guard is not None and _key(ins.guard) == key:
+        return False
+    if key in {_key(r) for r in defs_uses(ins, table)[0]}:
+        return False
+    seen = 0
+    for o in ins.operands:
+        if o.kind == "addr" and isinstance(o.base, Reg) and _key(o.base) == key:
+            seen += 1
+        elif key in {_key(r) for r in _regs_of(o, [])}:
+            return False
+    return seen == 1
+
+
+def fold_steps(block, table):
+    """Fold the unrolled copies' constant steps, as ptxas does: `add r, r, c`
+    repeated U times becomes one `add r, r, U*c` at the block's end, and a
+    load or store between them that takes r as its address reads
+    [r + (the steps so far)] instead (matmul_naive's SASS: `LDG [R6.64+0x4]`,
+    `+0x8`, `+0xc` and one 64-bit add of 16 per 4 iterations). Any other read
+    or write of r first receives the steps so far."""
+    pending = {}                   # key -> [step instruction, total so far]
+    out = []
+
+    def flush(key):
+        proto, total = pending.pop(key)
+        if total:
+            out.append(replace(proto, operands=[proto.operands[0], proto.operands[1],
+                                                replace(proto.operands[2], value=total)]))
+    for ins in block:
+        if _is_step(ins):
+            key = _key(ins.operands[0].reg)
+            step = int(ins.operands[2].value)
+            if key in pending:
+                pending[key][1] += step
+            else:
+                pending[key] = [ins, step]
+            continue
+        d, u = defs_uses(ins, table)
+        touched = {_key(r) for r in d + u} & set(pending)
+        for key in sorted(touched):
+            if _only_address_base(ins, key, table):
+                ops = [replace(o, offset=o.offset + pending[key][1])
+                       if o.kind == "addr" and isinstance(o.base, Reg) and _key(o.base) == key else o
+                       for o in ins.operands]
+                ins = replace(ins, operands=ops)
+            else:
+                flush(key)
+        out.append(ins)
+    for key in list(pending):
+        flush(key)
+    return out

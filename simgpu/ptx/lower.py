@@ -1,0 +1,325 @@
+"""The `ptxas` lowering: the PTX rewritten as ptxas compiles it.
+
+The hardware runs the SASS ptxas makes from the PTX, and Nsight Compute's
+`smsp__inst_executed` counts SASS instructions. What each pass models was
+read from `ptxas -arch=sm_90 -O3 programs/X.s` + `cuobjdump -sass` (ptxas
+13.0.88, CUDA 13.0; the H200 records were compiled by the 580 driver's
+CUDA 13.0 JIT). lower_ptxas() runs, in order:
+
+- expand_division: `div.u32`/`rem.u32` by a register are ptxas's 18/17
+  instruction reciprocal sequence (strided_copy, divergence);
+- expand_ex2: `ex2.approx.f32` is 4 instructions (range reduction);
+- drop_cvta: `cvta.to.global.u64 d, s` has no SASS instruction (global
+  addresses are generic ones; simgpu's global window base is 0, exec/warp.py
+  `cvta`): d is renamed to s where s is written once, in the entry block
+  (a parameter's `ld.param`), and d only by the cvta; `cvta` of a register
+  onto itself is dropped;
+- fuse_multiply_add: a `mul.wide` (IMAD.WIDE), `mul.lo` (IMAD) or
+  `shl.b32` by a constant (LEA) whose every reader is an integer add is
+  folded into each add as a `mad` (vector_add: one `mul.wide` and 3 adds are
+  3 IMAD.WIDE.U32), when the factors hold at the add what they held at the
+  product;
+- unroll.unroll_loops: loops unrolled (4 times, or whole for a fixed trip
+  count up to 16), constant steps folded into address offsets, copies
+  scheduled;
+- vectorize.vectorize_shared_loads: aligned runs of shared loads merged
+  into `ld.shared.v4`/`.v2` (LDS.128/LDS.64);
+- add_prologue: the stack-pointer LDC and memory-descriptor ULDC.64 every
+  kernel starts with.
+
+`ld.param` stays one instruction: the SASS loads a parameter with LDC/ULDC
+where it needs it in a register, about once per parameter. Not modeled:
+64-bit integer adds and compares are two SASS instructions (IADD3 +
+IADD3.X), ptxas's loop skeleton (zero-trip test, predicate moves, a
+2-iteration stage, first-iteration peeling of `lt` loops), BSSY/BSYNC
+around divergent regions, register-pair copies, `rcp.rn.f32`'s 10
+instructions, LEA folds of 64-bit shifts. Every rewrite keeps results
+bit-identical (tests/test_unroll.py runs every program with and without
+the lowering; tests/test_lower.py checks the expansions' values).
+"""
+from dataclasses import replace
+
+from .parser import Instr, Operand
+from .unroll import _key, _rename, defs_uses
+
+BRANCHES = {"bra", "ret", "exit", "trap", "brkpt"}
+
+
+def _block_ids(instrs, labels):
+    """Basic-block number of every instruction: a label some branch names
+    starts a block (one nothing branches to does not), a branch, return or
+    exit ends one."""
+    targets = {ins.operands[0].value for ins in instrs if ins.opcode == "bra" and ins.operands}
+    starts = {k for name, k in labels.items() if name in targets}
+    ids, b = [], 0
+    for k, ins in enumerate(instrs):
+        if k in starts and k > 0 and not (instrs[k - 1].opcode in BRANCHES):
+            b += 1
+        ids.append(b)
+        if ins.opcode in BRANCHES:
+            b += 1
+    return ids
+
+
+class Defs:
+    """Where each register is written and read (over the whole function)."""
+
+    def __init__(self, instrs, labels, table):
+        self.instrs, self.table = instrs, table
+        self.block = _block_ids(instrs, labels)
+        self.du = [defs_uses(ins, table) for ins in instrs]
+        self.defs, self.uses = {}, {}
+        for k, (d, u) in enumerate(self.du):
+            for r in d:
+                self.defs.setdefault(_key(r), []).append(k)
+            for r in u:
+                self.uses.setdefault(_key(r), []).append(k)
+
+    def invariant(self, reg):
+        """Written once, unguarded, in the entry block: fixed for the rest of the run."""
+        ks = self.defs.get(_key(reg), [])
+        return len(ks) == 1 and self.block[ks[0]] == 0 and self.instrs[ks[0]].guard is None
+
+    def same_between(self, reg, lo, hi):
+        """reg is not written in (lo, hi) and lo, hi lie in one basic block."""
+        if self.block[lo] != self.block[hi]:
+            return False
+        return not any(lo < k < hi for k in self.defs.get(_key(reg), []))
+
+
+def drop_cvta(fn, table):
+    """Remove `cvta.to.global.u64 d, s` (see the module doc). Returns the count."""
+    instrs = fn.instrs
+    info = Defs(instrs, fn.labels, table)
+    rename, dead = {}, set()
+    for k, ins in enumerate(instrs):
+        if ins.opcode != "cvta" or ins.suffixes != ["to", "global", "u64"] \
+                or ins.guard is not None or ins.operands[1].kind != "reg":
+            continue
+        d, s = ins.operands[0].reg, ins.operands[1].reg
+        if _key(d) == _key(s):                   # `cvta.to.global %x, %x`: the identity
+            dead.add(k)
+        elif len(info.defs.get(_key(d), [])) == 1 and info.invariant(s) and info.defs[_key(s)][0] < k:
+            rename[_key(d)] = s
+            dead.add(k)
+    if dead:
+        _replace(fn, dead, {}, lambda ins: _rename(ins, rename))
+    return len(dead)
+
+
+def _producer(ins):
+    """(suffixes of the fused mad, multiplier operands, add widths) when `ins`
+    is a product an add can absorb: mul.wide.{u,s}32 (-> IMAD.WIDE), mul.lo
+    on 32 bits (-> IMAD) or shl.b32 by an immediate (-> LEA; here a
+    mad.lo.u32 by 2^k, the same bits)."""
+    if ins.opcode not in ("mul", "shl") or len(ins.operands) != 3 or ins.guard is not None \
+            or ins.operands[0].kind != "reg" or ins.operands[0].reg is None \
+            or any(o.kind not in ("reg", "imm") for o in ins.operands[1:3]):
+        return None
+    ty = ins.suffixes[-1]
+    if ins.opcode == "mul" and "wide" in ins.suffixes and ty in ("u32", "s32"):
+        return ["wide", ty], ins.operands[1:3], ("s64", "u64")
+    if ins.opcode == "mul" and "lo" in ins.suffixes and ty in ("u32", "s32"):
+        return ["lo", ty], ins.operands[1:3], ("s32", "u32")
+    if ins.opcode == "shl" and ty == "b32" and ins.operands[2].kind == "imm" and 0 <= int(ins.operands[2].value) < 32:
+        return ["lo", "u32"], [ins.operands[1], replace(ins.operands[2], value=1 << int(ins.operands[2].value))], \
+            ("s32", "u32")
+    return None
+
+
+def fuse_multiply_add(fn, table):
+    """A product whose every reader is an integer add becomes part of each add
+    (see the module doc): `mul.wide.u32 t, a, b` + `add.s64 d, x, t` ->
+    `mad.wide.u32 d, a, b, x`; `mul.lo.s32`/`shl.b32` + `add.s32` ->
+    `mad.lo`. Returns the number of products removed."""
+    instrs = fn.instrs
+    info = Defs(instrs, fn.labels, table)
+    dead, new = set(), {}
+    for k, ins in enumerate(instrs):
+        prod = _producer(ins)
+        if prod is None:
+            continue
+        suffixes, factors, widths = prod
+        t = ins.operands[0].reg
+        if len(info.defs.get(_key(t), [])) != 1:
+            continue
+        fused = {}
+        for u in info.uses.get(_key(t), []):
+            add = instrs[u]
+            if add.opcode != "add" or add.suffixes != [add.suffixes[-1]] or add.suffixes[-1] not in widths \
+                    or add.guard is not None or u <= k or u in new or u in fused:
+                break
+            srcs = add.operands[1:]
+            tk = [j for j, o in enumerate(srcs) if o.kind == "reg" and o.reg is not None and _key(o.reg) == _key(t)]
+            if len(tk) != 1 or srcs[1 - tk[0]].kind not in ("reg", "imm"):
+                break
+            if not all(o.kind == "imm" or info.invariant(o.reg) or info.same_between(o.reg, k, u)
+                       for o in ins.operands[1:3]):
+                break
+            fused[u] = Instr("mad", list(suffixes), [add.operands[0], factors[0], factors[1], srcs[1 - tk[0]]],
+                             line=add.line, col=add.col, text=add.text)
+        else:
+            if fused:
+                dead.add(k)
+                new.update(fused)
+    if dead:
+        _replace(fn, dead, new, lambda ins: ins)
+    return len(dead)
+
+
+def _replace(fn, dead, new, each):
+    """Drop the instructions at `dead`, substitute `new[k]`, map the rest
+    through `each`; labels follow their instruction (or the next one kept)."""
+    out, where = [], {}
+    for k, ins in enumerate(fn.instrs):
+        where[k] = len(out)
+        if k in dead:
+            continue
+        out.append(each(new.get(k, ins)))
+    where[len(fn.instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out
+
+
+def expand_division(fn, table):
+    """`div.u32`/`rem.u32` by a register: the SASS sequence ptxas emits (read
+    from strided_copy's and divergence's SASS, CUDA 13.0 sm_90), 18 and 17
+    instructions: a float reciprocal of the divisor rounded up (I2F.U32.RP,
+    MUFU.RCP), scaled by 2^32 less 2 ulps (IADD3 0xffffffe) and truncated
+    (F2I), one Newton step (IMAD, IMAD.HI), the quotient estimate
+    (IMAD.HI.U32), the remainder and two corrections, and a select for a zero
+    divisor. The estimate is never above the true quotient and at most 2 below
+    it, so the result is the exact quotient/remainder (tests/test_lower.py
+    checks it against numpy). For a zero divisor the select gives simgpu's own
+    value (all ones for div, the dividend for rem; the H200's SASS gives all
+    ones for both). A division by an immediate (ptxas: a multiply-high by a
+    magic constant) is left as one instruction."""
+    from .codes import K_PRED, K_R32, T_B32, T_PRED
+    from .parser import Reg
+    out, done = [], 0
+    where = {}
+    for k, ins in enumerate(fn.instrs):
+        where[k] = len(out)
+        if ins.opcode not in ("div", "rem") or ins.suffixes != ["u32"] or ins.guard is not None \
+                or ins.operands[2].kind != "reg" or ins.operands[1].kind not in ("reg", "imm"):
+            out.append(ins)
+            continue
+        done += 1
+        L, Cc = ins.line, ins.col
+
+        def reg(kind=K_R32, ty=T_B32, tag="t"):
+            r = Reg(f"%__div{done}{tag}{fn.nregs[kind]}", kind, fn.nregs[kind], ty)
+            fn.nregs[kind] += 1
+            return Operand("reg", L, Cc, reg=r)
+
+        def imm(v):
+            return Operand("imm", L, Cc, value=v)
+
+        def I(op, sfx, *ops, guard=None, neg=False):
+            out.append(Instr(op, list(sfx), list(ops), guard=guard.reg if guard else None, guard_neg=neg,
+                             line=L, col=Cc, text=ins.text))
+        dst, x, d = ins.operands
+        f, g, q0, z, t, q1, q, nq, r = (reg() for _ in range(9))
+        nz, p, p2 = (reg(K_PRED, T_PRED, "p") for _ in range(3))
+        I("cvt", ["rp", "f32", "u32"], f, d)
+        I("setp", ["ne", "u32"], nz, d, imm(0))
+        I("rcp", ["approx", "ftz", "f32"], f, f)
+        I("add", ["u32"], g, f, imm(0x0FFFFFFE))
+        I("cvt", ["rzi", "ftz", "u32", "f32"], q0, g)
+        I("mov", ["b32"], z, imm(0))                  # IMAD.HI's zero low addend word
+        I("neg", ["s32"], t, q0)
+        I("mul", ["lo", "u32"], t, t, d)
+        I("mad", ["hi", "u32"], q1, q0, t, q0)
+        I("mul", ["hi", "u32"], q, q1, x)
+        I("neg", ["s32"], nq, q)
+        I("mad", ["lo", "u32"], r, nq, d, x)
+        I("setp", ["ge", "u32"], p, r, d)
+        I("sub", ["u32"], r, r, d, guard=p)
+        if ins.opcode == "div":
+            I("add", ["u32"], q, q, imm(1), guard=p)
+        I("setp", ["ge", "u32"], p2, r, d)
+        if ins.opcode == "div":
+            I("add", ["u32"], q, q, imm(1), guard=p2)
+            I("selp", ["b32"], dst, q, imm(0xFFFFFFFF), Operand("reg", L, Cc, reg=nz.reg))
+        else:
+            I("sub", ["u32"], r, r, d, guard=p2)
+            I("selp", ["b32"], dst, r, x, Operand("reg", L, Cc, reg=nz.reg))
+    where[len(fn.instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out
+    return done
+
+
+def expand_ex2(fn, table):
+    """`ex2.approx.f32` without .ftz: ptxas's SASS is 4 instructions, the
+    range reduction MUFU.EX2 needs for results below 2^-126:
+    `FSETP.GEU p, x, -126; @!p FMUL x, x, 0.5; MUFU.EX2 r, x; @!p FMUL r, r, r`
+    (every MUFU.EX2 in attention_*, softmax_* SASS, CUDA 13.0 sm_90). The same
+    4 instructions with the same dependences are issued here, with x1.0 in
+    place of the halving and the squaring, so that the value stays simgpu's
+    ex2 of x (exact to float32 for every x; a multiplication by 1 is the
+    identity on every non-NaN value, and NaN leaves p true). Returns the count."""
+    from .codes import K_PRED, T_PRED
+    from .parser import Reg
+    out, where, done = [], {}, 0
+    for k, ins in enumerate(fn.instrs):
+        where[k] = len(out)
+        if ins.opcode != "ex2" or ins.suffixes != ["approx", "f32"] or ins.guard is not None \
+                or ins.operands[1].kind != "reg":
+            out.append(ins)
+            continue
+        done += 1
+        p = Reg(f"%__ex2p{done}", K_PRED, fn.nregs[K_PRED], T_PRED)
+        fn.nregs[K_PRED] += 1
+        L, Cc = ins.line, ins.col
+        po = Operand("reg", L, Cc, reg=p)
+        x, d = ins.operands[1], ins.operands[0]
+        one = Operand("imm", L, Cc, value=1.0, is_float_lit=True)
+        out.append(Instr("setp", ["geu", "f32"], [po, x, Operand("imm", L, Cc, value=-126.0, is_float_lit=True)],
+                         line=L, col=Cc, text=ins.text))
+        out.append(Instr("mul", ["f32"], [x, x, one], guard=p, guard_neg=True, line=L, col=Cc, text=ins.text))
+        out.append(ins)
+        out.append(Instr("mul", ["f32"], [d, d, one], guard=p, guard_neg=True, line=L, col=Cc, text=ins.text))
+    where[len(fn.instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out
+    return done
+
+
+def add_prologue(fn, table):
+    """The instructions every sm_90 kernel starts with in SASS, which the PTX
+    does not name: `LDC R1, c[0x0][0x28]` (the stack pointer, first in every
+    kernel of programs/) and, in a kernel that reads or writes global memory,
+    `ULDC.64 UR4, c[0x0][0x208]` (the memory descriptor its LDG/STG name).
+    Each is modeled as a `mov` of a constant to a register nothing reads: an
+    issue slot per warp, no result. Returns how many were added."""
+    from .codes import K_R32, K_R64, T_B32, T_B64
+    from .parser import Reg
+    first = fn.instrs[0] if fn.instrs else Instr("ret", [], [])
+
+    def mov(kind, ty, name, suffix):
+        r = Reg(name, kind, fn.nregs[kind], ty)
+        fn.nregs[kind] += 1
+        return Instr("mov", [suffix], [Operand("reg", first.line, first.col, reg=r),
+                                       Operand("imm", first.line, first.col, value=0)],
+                     line=first.line, col=first.col, text=first.text)
+    globals_ = any(ins.opcode in ("ld", "st", "atom", "red") and
+                   not any(sp in ins.suffixes for sp in ("shared", "local", "param", "const"))
+                   for ins in fn.instrs)
+    pro = [mov(K_R32, T_B32, "%__sp", "b32")] + ([mov(K_R64, T_B64, "%__desc", "b64")] if globals_ else [])
+    fn.instrs = pro + fn.instrs
+    fn.labels = {name: k + len(pro) for name, k in fn.labels.items()}
+    return len(pro)
+
+
+def lower_ptxas(fn, table, module=None):
+    """The whole `ptxas` lowering of one function (after inlining): removals,
+    then loop unrolling (unroll.py). Returns {pass: count}."""
+    from .unroll import unroll_loops
+    done = {"division": expand_division(fn, table), "ex2": expand_ex2(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table)}
+    done["loops"] = unroll_loops(fn, table)
+    if module is not None:
+        from .vectorize import vectorize_shared_loads
+        done["vector loads"] = vectorize_shared_loads(fn, module, table)
+    done["prologue"] = add_prologue(fn, table)
+    return done

@@ -1,0 +1,207 @@
+"""Shared-memory loads merged into vector loads: part of the `ptxas` lowering.
+
+ptxas merges 4-byte shared loads of consecutive words from one base register
+into one LDS.128 (or LDS.64) when it can prove the address 16- (8-) byte
+aligned: matmul_tiled's `ld.shared.f32 [%r14]`, `[%r14+4]`, `[%r14+8]`,
+`[%r14+12]` (As[ty][0..3], %r14 = As + ty*64) are one `LDS.128 R12, [R6]`
+in `ptxas -arch=sm_90 -O3` + `cuobjdump -sass` (CUDA 13.0), 4 per 16-float
+tile row. ptxas places the shared arrays itself (As at 0, Bs at 0x400); the
+same is modeled by raising the alignment of an array a merged load reads
+through to 16 bytes, so simgpu's layout puts it where the proof needs it.
+
+A run of loads is merged when they are unguarded, plain (`ld.shared` of one
+32-bit type), in one basic block with no barrier, shared store, atomic or
+branch between them, read base+o, +4, +8, +12 (or +o, +4) with o a multiple
+of 16 (8) and the base register's value a proven multiple of 16 (8): written
+once, by `mov r, ARRAY`, `shl`/`mul.lo`/`mad.lo` by a constant and adds of
+such values. The merged load takes the first load's place, so none of the
+later loads' destinations may be read or written in between. What is left
+out: merging across unrolled iterations of a fully unrolled loop (ptxas does
+it for matmul_registers' k loop, unrolled 16 times).
+"""
+from dataclasses import replace
+
+from .parser import Operand
+from .unroll import _key, defs_uses
+
+STOPS = {"bar", "barrier", "bra", "ret", "exit", "atom", "red", "membar", "fence", "call", "trap"}
+WORD_TYPES = ("f32", "b32", "u32", "s32")
+
+
+def _low_bit(v):
+    v = int(v) & 0xFFFFFFFF
+    return (v & -v) if v else 1 << 32
+
+
+class Alignment:
+    """Proven alignment (a power of two) of 32-bit registers holding shared
+    addresses, at a given instruction; the arrays the proof relies on are
+    added to `arrays`. The value a register holds at position k comes from
+    its last write before k in k's basic block, or, when it is written only in
+    the entry block (and k lies outside it), from its last write there."""
+
+    def __init__(self, fn, shared_names, table, block):
+        self.instrs, self.shared, self.block = fn.instrs, shared_names, block
+        self.defs = {}
+        for k, ins in enumerate(fn.instrs):
+            for r in defs_uses(ins, table)[0]:
+                self.defs.setdefault(_key(r), []).append(k)
+
+    def of_operand(self, o, at, arrays, depth):
+        if o.kind == "imm":
+            return _low_bit(o.value)
+        if o.kind == "sym" and o.value in self.shared:
+            arrays.add(o.value)
+            return 16
+        if o.kind == "reg" and o.reg is not None:
+            return self.of_reg(o.reg, at, arrays, depth + 1)
+        return 1
+
+    def reaching(self, r, at):
+        ds = self.defs.get(_key(r), [])
+        here = [k for k in ds if k < at and self.block[k] == self.block[at]]
+        if here:
+            return max(here)
+        if ds and self.block[at] != 0 and all(self.block[k] == 0 for k in ds):
+            return max(ds)
+        return ds[0] if len(ds) == 1 and ds[0] < at else None
+
+    def of_reg(self, r, at, arrays, depth=0):
+        k = self.reaching(r, at)
+        if k is None or depth > 20 or self.instrs[k].guard is not None:
+            return 1
+        ins = self.instrs[k]
+        ops, op = ins.operands, ins.opcode
+        ty = ins.suffixes[-1] if ins.suffixes else ""
+        if ty not in ("b32", "u32", "s32"):
+            return 1
+        if op == "mov":
+            return self.of_operand(ops[1], k, arrays, depth)
+        if op == "add" and len(ins.suffixes) == 1:
+            return min(self.of_operand(ops[1], k, arrays, depth), self.of_operand(ops[2], k, arrays, depth))
+        if op == "shl" and ops[2].kind == "imm":
+            return min(self.of_operand(ops[1], k, arrays, depth) << int(ops[2].value), 1 << 32)
+        if op in ("mul", "mad") and "lo" in ins.suffixes:
+            prod = min(self.of_operand(ops[1], k, arrays, depth) * self.of_operand(ops[2], k, arrays, depth), 1 << 32)
+            return prod if op == "mul" else min(prod, self.of_operand(ops[3], k, arrays, depth))
+        return 1
+
+
+def split_load_destinations(fn, table, block):
+    """Give a shared load's destination a register of its own when the same
+    register is written again, unguarded, later in the block (ptxas works on
+    SSA values, so reusing a PTX register does not stop it merging loads):
+    the reads up to and including that next write are renamed."""
+    from .parser import Reg
+    from .unroll import _rename
+    instrs = fn.instrs
+    du = [defs_uses(ins, table) for ins in instrs]
+    out = list(instrs)
+    for k, ins in enumerate(instrs):
+        if not _plain_word_load(ins):
+            continue
+        r = ins.operands[0].reg
+        key = _key(r)
+        if key == _key(ins.operands[1].base):
+            continue
+        nxt = None
+        for j in range(k + 1, len(instrs)):
+            if block[j] != block[k]:
+                break
+            if key in {_key(x) for x in du[j][0]}:
+                nxt = j
+                break
+        if nxt is None or instrs[nxt].guard is not None:
+            continue
+        n = Reg(f"{r.name}__v{fn.nregs[r.kind]}", r.kind, fn.nregs[r.kind], r.type)
+        fn.nregs[r.kind] += 1
+        names = {key: n}
+        out[k] = _rename(out[k], names)
+        for j in range(k + 1, nxt + 1):
+            if key in {_key(x) for x in du[j][1]}:
+                old_defs = du[j][0]
+                renamed = _rename(out[j], names)
+                if j == nxt:         # the next write keeps its own destination
+                    renamed.operands[0] = out[j].operands[0] if any(_key(x) == key for x in old_defs) \
+                        else renamed.operands[0]
+                out[j] = renamed
+    fn.instrs = out
+
+
+def _plain_word_load(ins):
+    return ins.opcode == "ld" and ins.guard is None and len(ins.suffixes) == 2 and ins.suffixes[0] == "shared" \
+        and ins.suffixes[1] in WORD_TYPES and ins.operands[0].kind == "reg" and ins.operands[1].kind == "addr" \
+        and ins.operands[1].base is not None and not isinstance(ins.operands[1].base, str)
+
+
+def vectorize_shared_loads(fn, module, table):
+    """Merge runs of shared loads (see the module doc). Returns the number of loads removed."""
+    from .lower import _block_ids
+    shared = {v.name: v for v in list(module.shared) + list(fn.shared)}
+    split_load_destinations(fn, table, _block_ids(fn.instrs, fn.labels))
+    block = _block_ids(fn.instrs, fn.labels)
+    align = Alignment(fn, set(shared), table, block)
+    starts = set(fn.labels.values())
+    instrs = fn.instrs
+    du = [defs_uses(ins, table) for ins in instrs]
+    dead, new, raise_to = set(), {}, set()
+    for i, first in enumerate(instrs):
+        if i in dead or not _plain_word_load(first):
+            continue
+        base, off, ty = first.operands[1].base, first.operands[1].offset, first.suffixes[1]
+        for width in (4, 2):
+            if off % (4 * width):
+                continue
+            arrays = set()
+            if align.of_reg(base, i, arrays) < 4 * width:
+                continue
+            found = _run(instrs, du, starts, dead, i, base, off, ty, width)
+            if found is None:
+                continue
+            elems = [Operand("reg", ins.operands[0].line, ins.operands[0].col, reg=ins.operands[0].reg)
+                     for ins in [first] + [instrs[k] for k in found]]
+            vec = Operand("vec", first.line, first.col, elems=elems)
+            new[i] = replace(first, suffixes=["shared", f"v{width}", ty], operands=[vec, first.operands[1]])
+            dead.update(found)
+            raise_to |= arrays
+            break
+    for name in raise_to:
+        v = shared[name]
+        if not v.extern:
+            v.align = max(v.align, 16)
+    if dead:
+        from .lower import _replace
+        _replace(fn, dead, new, lambda ins: ins)
+    return len(dead)
+
+
+def _run(instrs, du, starts, dead, i, base, off, ty, width):
+    """Positions of the loads of base+off+4, ... (width-1 of them) that can join
+    the load at i, or None. A joining load's destination is written at i after
+    the merge, so no instruction between i and it may read or write it."""
+    want = {off + 4 * j: None for j in range(1, width)}
+    first = _key(instrs[i].operands[0].reg)
+    if first == _key(base):
+        return None
+    dests = {first}
+    touched = set()                       # registers read or written by the instructions in between
+    for k in range(i + 1, len(instrs)):
+        if k in starts:
+            return None
+        ins = instrs[k]
+        d, u = du[k]
+        if _plain_word_load(ins) and k not in dead and ins.suffixes[1] == ty and ins.operands[1].base == base \
+                and ins.operands[1].offset in want and want[ins.operands[1].offset] is None:
+            dk = _key(ins.operands[0].reg)
+            if dk in dests or dk == _key(base) or dk in touched:
+                return None
+            want[ins.operands[1].offset] = k
+            dests.add(dk)
+            if all(v is not None for v in want.values()):
+                return [want[o] for o in sorted(want)]
+            continue
+        if ins.opcode in STOPS or ins.opcode == "st" and ("shared" in ins.suffixes or len(ins.suffixes) == 1) \
+                or _key(base) in {_key(r) for r in d}:
+            return None
+        touched |= {_key(r) for r in d} | {_key(r) for r in u}
+    return None

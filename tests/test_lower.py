@@ -1,0 +1,193 @@
+"""The instruction-removing and -expanding passes of the ptxas lowering
+(simgpu/ptx/lower.py, vectorize.py, and unroll.py's step folding).
+
+Exact warp-instruction counts are SASS counts: each number below is the
+number of SASS instructions one warp issues on the kernel's path, read from
+`ptxas -arch=sm_90 -O3 programs/X.s -o X.cubin && cuobjdump -sass X.cubin`
+(ptxas 13.0.88, CUDA 13.0; the same counts as smsp__inst_executed per warp
+in traces/h200/programs.json). Results must stay bit-identical
+(tests/test_unroll.py runs every program with and without the lowering)."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import simgpu
+from simgpu.ptx import codes as C
+from simgpu.ptx.assemble import Assembler
+from simgpu.ptx.parser import parse_module
+from simgpu.recipe import parse_recipe, run_recipe
+
+PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
+
+
+def warp_instructions_per_warp(program, sets):
+    run = run_recipe(parse_recipe(PROGRAMS / f"{program}.s"), sets, lower="ptxas", timing=False)
+    assert all(c.passed for c in run.checks)
+    (res,) = run.results
+    return res.stats["warp_instructions"] / res.stats["warps"]
+
+
+@pytest.mark.parametrize("program,sets,sass", [
+    # vector_add: LDC R1; S2R; S2UR; LDC; IMAD; ULDC; ISETP; @P0 EXIT; 3 LDC.64; ULDC.64;
+    # 3 IMAD.WIDE.U32; 2 LDG; FADD; STG; EXIT (cvta gone, mul.wide fused into the adds)
+    ("vector_add", {"n": "4096"}, 20),
+    # strided_copy: the same frame plus rem.u32's 17-instruction reciprocal sequence
+    ("strided_copy", {"n": "4096", "stride": "3"}, 35),
+    # transpose_naive: no loop, the LEA/IMAD.WIDE folds of its address arithmetic
+    ("transpose_naive", {"n": "64"}, 27),
+])
+def test_straight_line_kernels_issue_as_many_instructions_as_their_sass(program, sets, sass):
+    assert warp_instructions_per_warp(program, sets) == sass
+
+
+def ops_of(path, lower="ptxas"):
+    prog = simgpu.load(str(path), lower=lower).program
+    return prog, [C.OPCODES[int(o)] for o in prog.op]
+
+
+def test_cvta_and_the_wide_multiply_have_no_instruction():
+    prog, ops = ops_of(PROGRAMS / "vector_add.s")
+    _, plain = ops_of(PROGRAMS / "vector_add.s", None)
+    assert plain.count("cvta") == 3 and "cvta" not in ops
+    assert plain.count("mul") == 1 and "mul" not in ops
+    assert ops.count("mad") == 1 + 3                     # i = ctaid * ntid + tid, and the 3 IMAD.WIDE
+
+
+def lowered(program):
+    """The kernel's instructions after the ptxas lowering (before encoding)."""
+    path = PROGRAMS / f"{program}.s"
+    module = parse_module(path.read_text(), str(path))
+    fn = next(f for f in module.functions.values() if f.is_entry)
+    Assembler(module, fn, "ptxas").layout()
+    return fn.instrs
+
+
+def test_the_unrolled_steps_become_address_offsets():
+    """matmul_naive's SASS: per 4 iterations, A's loads at [R6.64], +0x4,
+    +0x8, +0xc, one add of 16 to the A pointer, one IADD3 of -4 to the counter."""
+    instrs = lowered("matmul_naive")
+    loads = [k for k, ins in enumerate(instrs) if ins.opcode == "ld" and "global" in ins.suffixes]
+    body = instrs[loads[0]:loads[7] + 1]
+    by_base = {}
+    for ins in body:
+        if ins.opcode == "ld":
+            by_base.setdefault(ins.operands[1].base.name, []).append(ins.operands[1].offset)
+    # A (%rd8) steps by 4: offsets; B (%rd10) steps by n*4, an IMAD.WIDE per iteration
+    assert sorted(by_base.values()) == [[0, 0, 0, 0], [0, 4, 8, 12]]
+    steps = [ins for ins in instrs[loads[0]:] if ins.opcode == "add" and ins.operands[2].kind == "imm"]
+    assert sorted(int(ins.operands[2].value) for ins in steps[:2]) == [-4, 16]
+
+
+def test_tile_loops_with_barriers_unroll_and_merge_their_shared_loads():
+    """matmul_tiled's tile loop (two bar.sync) is unrolled 4 times as in its
+    SASS, and each tile row's 4 consecutive As loads are one LDS.128."""
+    prog, ops = ops_of(PROGRAMS / "matmul_tiled.s")
+    vec = prog.vec
+    shared_loads = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_SHARED]
+    assert sum(int(vec[k]) == 4 for k in shared_loads) == 4 * 4 + 4      # 4 copies and the remainder loop
+    assert sum(int(vec[k]) == 1 for k in shared_loads) == 16 * 4 + 16    # Bs column loads stay scalar
+    assert ops.count("bar") == 2 * 4 + 2
+
+
+DIV = r"""
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 q, .param .u64 r, .param .u64 x, .param .u64 d)
+{
+  .reg .b32 %t, %a, %b, %c, %e;
+  .reg .b64 %pq, %pr, %px, %pd, %o;
+  ld.param.u64 %pq, [q];
+  ld.param.u64 %pr, [r];
+  ld.param.u64 %px, [x];
+  ld.param.u64 %pd, [d];
+  mov.u32 %t, %tid.x;
+  mul.wide.u32 %o, %t, 4;
+  add.s64 %px, %px, %o;
+  add.s64 %pd, %pd, %o;
+  add.s64 %pq, %pq, %o;
+  add.s64 %pr, %pr, %o;
+  ld.global.u32 %a, [%px];
+  ld.global.u32 %b, [%pd];
+  div.u32 %c, %a, %b;
+  rem.u32 %e, %a, %b;
+  st.global.u32 [%pq], %c;
+  st.global.u32 [%pr], %e;
+  ret;
+}
+"""
+
+
+def test_division_sequence_is_exact(tmp_path):
+    """The expanded div.u32/rem.u32 against numpy: random operands, the
+    edges of the range, and divisors of 1, 2^31 and 2^32 - 1 (seed 7)."""
+    path = tmp_path / "div.ptx"
+    path.write_text(DIV)
+    rng = np.random.default_rng(7)
+    top = 0xFFFFFFFF
+    x = np.concatenate([rng.integers(0, 1 << 32, 1000), [0, 1, top, top, top - 1, 1 << 31, top, 5]]).astype(np.uint32)
+    d = np.concatenate([rng.integers(1, 1 << 32, 500), rng.integers(1, 1 << 12, 500),
+                        [1, top, 1, top, 2, (1 << 31) + 1, 1 << 31, 0]]).astype(np.uint32)
+    x, d = np.resize(x, 1024), np.resize(d, 1024)
+    res = {}
+    for lower in (None, "ptxas"):
+        q, r = np.zeros_like(x), np.zeros_like(x)
+        simgpu.launch(simgpu.load(str(path), lower=lower), 1, 1024, [q, r, x, d], timing=False)
+        res[lower] = (q.copy(), r.copy())
+    nz = d != 0
+    assert np.array_equal(res["ptxas"][0][nz], x[nz] // d[nz])
+    assert np.array_equal(res["ptxas"][1][nz], x[nz] % d[nz])
+    for a, b in zip(res[None], res["ptxas"]):             # a zero divisor gives simgpu's own value
+        assert np.array_equal(a, b)
+
+
+EX2 = r"""
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 y, .param .u64 x)
+{
+  .reg .b32 %t;
+  .reg .f32 %a, %b;
+  .reg .b64 %py, %px, %o;
+  ld.param.u64 %py, [y];
+  ld.param.u64 %px, [x];
+  mov.u32 %t, %tid.x;
+  mul.wide.u32 %o, %t, 4;
+  add.s64 %px, %px, %o;
+  add.s64 %py, %py, %o;
+  ld.global.f32 %a, [%px];
+  ex2.approx.f32 %b, %a;
+  st.global.f32 [%py], %b;
+  ret;
+}
+"""
+
+
+def test_ex2_keeps_its_value_through_the_range_reduction(tmp_path):
+    """ex2.approx.f32 becomes FSETP + FMUL + MUFU.EX2 + FMUL (4 instructions,
+    as in softmax_naive's SASS); the results are simgpu's ex2 bit for bit,
+    below -126 (subnormal and zero results) and for inf and NaN too."""
+    path = tmp_path / "ex2.ptx"
+    path.write_text(EX2)
+    x = np.concatenate([np.linspace(-160, 20, 1016), [-126.0, -125.99, -149.5, np.inf, -np.inf, np.nan, -0.0, 0.0]])
+    x = x.astype(np.float32)
+    res, counts = [], []
+    for lower in (None, "ptxas"):
+        y = np.zeros_like(x)
+        r = simgpu.launch(simgpu.load(str(path), lower=lower), 1, 1024, [y, x], timing=False)
+        res.append(y.view(np.uint32).copy())
+        counts.append(r.stats["opcodes"])
+    assert np.array_equal(res[0], res[1])
+    assert counts[1].get("setp", 0) == 32 and counts[1]["mul"] == 2 * 32 and counts[1]["ex2"] == 32
+
+
+def test_a_fixed_trip_loop_is_unrolled_whole():
+    """matmul_registers' k loop (mov 16, count down) is 16 copies in its SASS:
+    256 FFMA and 32 LDS.128 in the kernel, no branch back in the k loop (the
+    2 branches left: the slice loop's back edge and the skip when n < 16)."""
+    prog, ops = ops_of(PROGRAMS / "matmul_registers.s")
+    shared_loads = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_SHARED]
+    assert [int(prog.vec[k]) for k in shared_loads] == [4] * 32
+    assert ops.count("fma") == 256 and ops.count("bra") == 2
