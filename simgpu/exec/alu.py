@@ -479,10 +479,10 @@ def float_bits(x, t):
 
 @njit
 def cvt(P, W, i, w, mask, U, F):
-    td = P.ty[i]
-    ts = P.ty2[i]
-    rnd = P.rnd[i]
-    flags = P.flags[i]
+    td = P.ins[i].ty
+    ts = P.ins[i].ty2
+    rnd = P.ins[i].rnd
+    flags = P.ins[i].flags
     ftz = (flags & C.F_FTZ) != 0
     sat = (flags & C.F_SAT) != 0
     a = U[1]
@@ -540,12 +540,12 @@ def alu(P, W, i, w, mask, U, I, F):
     """Execute arithmetic/logic/compare/convert instruction i for warp slot w:
     a dispatch inlined into its caller, so that each instruction makes one
     call (a call passes every array of P and W, about 330 arguments)."""
-    op = P.op[i]
+    op = P.ins[i].op
     if op == C.OP_CVT:
         cvt(P, W, i, w, mask, U, F)
     elif op == C.OP_SETP:
         setp(P, W, i, w, mask, U, F)
-    elif TKIND[P.ty[i]] == C.KIND_FLOAT and op != C.OP_SELP and op != C.OP_MOV and op != C.OP_TESTP:
+    elif TKIND[P.ins[i].ty] == C.KIND_FLOAT and op != C.OP_SELP and op != C.OP_MOV and op != C.OP_TESTP:
         float_op(P, W, i, w, mask, U, F)
     else:
         int_alu(P, W, i, w, mask, U, I, F)
@@ -554,15 +554,15 @@ def alu(P, W, i, w, mask, U, I, F):
 @njit
 def int_alu(P, W, i, w, mask, U, I, F):
     """mov, selp, testp and the integer and bit instructions."""
-    op = P.op[i]
-    t = P.ty[i]
+    op = P.ins[i].op
+    t = P.ins[i].ty
     bits = TBITS[t]
     kind = TKIND[t]
-    flags = P.flags[i]
+    flags = P.ins[i].flags
     a, b, c, d = U[1], U[2], U[3], U[0]
     if op == C.OP_MOV:
-        if P.sub[i] == 1:         # pack {a, b, ...} into d
-            n = P.vec[i]
+        if P.ins[i].sub == 1:         # pack {a, b, ...} into d
+            n = P.ins[i].vec
             part = np.uint64(bits // n)
             for l in range(32):
                 d[l] = np.uint64(0)
@@ -571,8 +571,8 @@ def int_alu(P, W, i, w, mask, U, I, F):
                 for l in range(32):
                     d[l] |= (a[l] & width_mask(bits // n)) << (part * np.uint64(e))
             store_bits(P, W, i, 0, w, mask, d)
-        elif P.sub[i] == 2:       # unpack d into {a, b, ...}
-            n = P.vec[i]
+        elif P.ins[i].sub == 2:       # unpack d into {a, b, ...}
+            n = P.ins[i].vec
             part = np.uint64(bits // n)
             fetch_bits(P, W, i, 4, w, a)
             for e in range(n):
@@ -593,7 +593,7 @@ def int_alu(P, W, i, w, mask, U, I, F):
         return
     if op == C.OP_TESTP:
         fetch_bits(P, W, i, 1, w, a)
-        cls = P.sub[i]
+        cls = P.ins[i].sub
         for l in range(32):
             x = float_value(a[l], t)
             ax = abs(x)
@@ -629,7 +629,7 @@ def int_alu(P, W, i, w, mask, U, I, F):
     if signed:
         to_signed(a, bits, ia)
         to_signed(b, bits, ib)
-    sub = P.sub[i]
+    sub = P.ins[i].sub
     wm = width_mask(bits)
     for l in range(32):
         if not (mask >> l) & 1:
@@ -721,7 +721,7 @@ def int_alu(P, W, i, w, mask, U, I, F):
             else:
                 sh = sh & np.uint64(31)
             pair = ((y & M32) << np.uint64(32)) | (x & M32)
-            if P.sub2[i] == 0:                     # .l: high word of the left shift
+            if P.ins[i].sub2 == 0:                     # .l: high word of the left shift
                 d[l] = ((pair << sh) >> np.uint64(32)) & M32 if sh < np.uint64(64) else np.uint64(0)
             else:                                  # .r: low word of the right shift
                 d[l] = (pair >> sh) & M32
@@ -749,10 +749,10 @@ def int_alu(P, W, i, w, mask, U, I, F):
 
 @njit
 def float_op(P, W, i, w, mask, U, F):
-    op = P.op[i]
-    t = P.ty[i]
-    flags = P.flags[i]
-    rnd = P.rnd[i]
+    op = P.ins[i].op
+    t = P.ins[i].ty
+    flags = P.ins[i].flags
+    rnd = P.ins[i].rnd
     ftz = (flags & C.F_FTZ) != 0
     a, b, c, d = F[1], F[2], F[3], F[0]
     nsrc = 2
@@ -842,19 +842,19 @@ def float_op(P, W, i, w, mask, U, F):
 
 @njit
 def setp(P, W, i, w, mask, U, F):
-    t = P.ty[i]
+    t = P.ins[i].ty
     kind = TKIND[t]
     bits = TBITS[t]
-    cmp = P.sub[i]
-    bop = P.sub2[i]
+    cmp = P.ins[i].sub
+    bop = P.ins[i].sub2
     p, q = U[0], U[5]
     cpred = U[4]
     if P.okind[i, 4] != C.K_NONE:
         fetch_bits(P, W, i, 4, w, cpred)
     if kind == C.KIND_FLOAT:
         fa, fb = F[1], F[2]
-        float_in(P, W, i, 2, w, t, (P.flags[i] & C.F_FTZ) != 0, fa)
-        float_in(P, W, i, 3, w, t, (P.flags[i] & C.F_FTZ) != 0, fb)
+        float_in(P, W, i, 2, w, t, (P.ins[i].flags & C.F_FTZ) != 0, fa)
+        float_in(P, W, i, 3, w, t, (P.ins[i].flags & C.F_FTZ) != 0, fb)
         for l in range(32):
             p[l] = np.uint64(1) if float_cmp(cmp, fa[l], fb[l]) else np.uint64(0)
     else:

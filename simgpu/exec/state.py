@@ -17,9 +17,11 @@ from collections import namedtuple
 
 import numpy as np
 
-ProgArrays = namedtuple("ProgArrays", [
-    "op", "ty", "ty2", "sub", "sub2", "rnd", "flags", "space", "vec", "guard", "guard_neg",
-    "okind", "oreg", "oreg2", "obits", "ofloat", "ipdom"])
+ProgArrays = namedtuple("ProgArrays", ["ins", "okind", "oreg", "oreg2", "obits", "ofloat"])
+# an instruction's scalar fields in one record (ptx.assemble.Program holds them as
+# columns): compiled code reads P.ins[i].op, and a call that takes P passes 6
+# arrays rather than 17 (numba passes every array as ~7 scalars)
+INS_FIELDS = ("op", "ty", "ty2", "sub", "sub2", "rnd", "flags", "space", "vec", "guard", "guard_neg", "ipdom")
 
 Warps = namedtuple("Warps", [
     "r32", "r64", "pr", "warp", "stk", "tid",

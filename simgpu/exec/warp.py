@@ -33,10 +33,10 @@ from .state import MAX_BARRIERS, STACK_DEPTH, W_BARRIER, W_DONE, W_READY
 
 @njit(inline="always")
 def guard_mask(P, W, i, w, active):
-    g = P.guard[i]
+    g = P.ins[i].guard
     if g < 0:
         return active
-    neg = P.guard_neg[i] != 0
+    neg = P.ins[i].guard_neg != 0
     m = np.int64(0)
     for l in range(32):
         if (active >> l) & 1 and ((W.pr[w, g, l] != 0) != neg):
@@ -84,7 +84,7 @@ def settle(P, W, w):
         if W.stk[w, sp].mask == 0 or W.stk[w, sp].pc == W.stk[w, sp].rpc:
             W.warp[w].sp = sp - 1
             continue
-        if W.stk[w, sp].pc >= P.op.shape[0]:        # fell off the end: those lanes exit
+        if W.stk[w, sp].pc >= P.ins.shape[0]:        # fell off the end: those lanes exit
             exit_lanes(W, w, W.stk[w, sp].mask)
             continue
         return False
@@ -113,10 +113,10 @@ def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     generic address resolved per lane), the checks, then the accesses, element
     by element of a vector, lanes in order. Lanes of one instruction whose
     generic addresses fall in different spaces take the per-lane path."""
-    op = P.op[i]
-    t = P.ty[i]
+    op = P.ins[i].op
+    t = P.ins[i].ty
     nbytes = max(1, TBITS[t] // 8)
-    vec = np.int64(P.vec[i])
+    vec = np.int64(P.ins[i].vec)
     size = nbytes * vec
     blk = W.warp[w].wblock
     offs = I[0]
@@ -139,7 +139,7 @@ def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     mixed = False
     for l in range(32):
         if (mask >> l) & 1:
-            sp_l, off = MEM.resolve(P.space[i], addrs[l])
+            sp_l, off = MEM.resolve(P.ins[i].space, addrs[l])
             offs[l] = off
             lane_space[l] = sp_l
             if space < 0:
@@ -278,9 +278,9 @@ def count_atomic(offs, mask, nbytes, space, red, i, mstat, scratch):
 
 @njit
 def atomic_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
-    t = P.ty[i]
+    t = P.ins[i].ty
     nbytes = TBITS[t] // 8
-    aop = P.sub[i]
+    aop = P.ins[i].sub
     blk = W.warp[w].wblock
     b, c, d = U[1], U[2], U[0]
     fetch_bits(P, W, i, 1, w, b)
@@ -292,7 +292,7 @@ def atomic_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
         if not (mask >> l) & 1:
             continue
         addr = address(P, W, i, w, l)
-        space, off = MEM.resolve(P.space[i], addr)
+        space, off = MEM.resolve(P.ins[i].space, addr)
         if space != C.SPACE_GLOBAL and space != C.SPACE_SHARED:
             MEM.fault(err, C.E_BAD_SPACE, l, addr, space)
             return
@@ -304,15 +304,15 @@ def atomic_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
         old = MEM.load(M, space, off, nbytes, blk, w * 32 + l)
         MEM.store(M, space, off, nbytes, blk, w * 32 + l, atomic_new(aop, t, old, b[l], c[l]))
         d[l] = old
-    if P.op[i] == C.OP_ATOM:
+    if P.ins[i].op == C.OP_ATOM:
         store_bits(P, W, i, 0, w, mask, d)
     if mask != 0:
-        count_atomic(offs, mask, nbytes, first_space, P.op[i] == C.OP_RED, i, mstat, scratch)
+        count_atomic(offs, mask, nbytes, first_space, P.ins[i].op == C.OP_RED, i, mstat, scratch)
 
 
 @njit
 def warp_op(P, W, i, w, active, mask, U):
-    op = P.op[i]
+    op = P.ins[i].op
     d = U[0]
     if op == C.OP_ACTIVEMASK:
         for l in range(32):
@@ -332,7 +332,7 @@ def warp_op(P, W, i, w, active, mask, U):
         for l in range(32):
             if (members >> l) & 1 and pv[l] != 0:
                 ballot |= np.int64(1) << l
-        mode = P.sub[i]
+        mode = P.ins[i].sub
         if mode == C.VOTE_BALLOT:
             r = np.uint64(ballot)
         elif mode == C.VOTE_ALL:
@@ -350,7 +350,7 @@ def warp_op(P, W, i, w, active, mask, U):
         fetch_bits(P, W, i, 2, w, a)
         fetch_bits(P, W, i, 3, w, b)
         fetch_bits(P, W, i, 4, w, c)
-        mode = P.sub[i]
+        mode = P.ins[i].sub
         for l in range(32):
             bval = np.int64(b[l] & np.uint64(0x1F))
             cv = np.int64(c[l])
@@ -381,8 +381,8 @@ def warp_op(P, W, i, w, active, mask, U):
     if op == C.OP_REDUX:
         a = U[1]
         fetch_bits(P, W, i, 1, w, a)
-        aop = P.sub[i]
-        signed = TKIND[P.ty[i]] == C.KIND_SIGNED
+        aop = P.ins[i].sub
+        signed = TKIND[P.ins[i].ty] == C.KIND_SIGNED
         first = True
         acc = np.uint64(0)
         for l in range(32):
@@ -415,14 +415,14 @@ def warp_op(P, W, i, w, active, mask, U):
 def cvta(P, W, i, w, mask, U):
     a = U[1]
     fetch_bits(P, W, i, 1, w, a)
-    space = P.space[i]
+    space = P.ins[i].space
     base = np.uint64(0)
     if space == C.SPACE_SHARED:
         base = np.uint64(MEM.SHARED_WINDOW)
     elif space == C.SPACE_LOCAL:
         base = np.uint64(MEM.LOCAL_WINDOW)
     for l in range(32):
-        if P.sub[i] == C.CVTA_FROM_GENERIC:
+        if P.ins[i].sub == C.CVTA_FROM_GENERIC:
             U[0][l] = a[l] - base
         else:
             U[0][l] = a[l] + base
@@ -437,7 +437,7 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
     active = W.stk[w, sp].mask
     i = pc
     mask = guard_mask(P, W, i, w, active)
-    op = P.op[i]
+    op = P.ins[i].op
     threads = popcount(mask)
     counts[0] += 1                      # warp instructions
     counts[1] += threads                # thread instructions (predicated on)
@@ -458,8 +458,8 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
             if sp + 2 >= STACK_DEPTH:
                 err[0] = C.E_STACK
                 return C.ST_FAULT
-            r = P.ipdom[i]
-            W.stk[w, sp].pc = r if r >= 0 else P.op.shape[0] + 1
+            r = P.ins[i].ipdom
+            W.stk[w, sp].pc = r if r >= 0 else P.ins.shape[0] + 1
             W.stk[w, sp + 1].pc = next_pc
             W.stk[w, sp + 1].rpc = r
             W.stk[w, sp + 1].mask = not_taken
@@ -497,7 +497,7 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
             expect = W.bar_count[b, bar] if W.bar_count[b, bar] > 0 else W.blive[b]
             if W.bar_arrived[b, bar] >= expect:
                 release_barrier(W, b, bar)
-            elif P.sub[i] == C.BAR_SYNC:
+            elif P.ins[i].sub == C.BAR_SYNC:
                 W.warp[w].wstate = W_BARRIER
                 W.warp[w].wbar = bar
                 status = C.ST_BARRIER

@@ -68,10 +68,12 @@ class Program:
 
     def arrays(self):
         """The tuple the compiled executor takes (order matters: see exec.state.ProgArrays)."""
-        from ..exec.state import ProgArrays
-        return ProgArrays(self.op, self.ty, self.ty2, self.sub, self.sub2, self.rnd, self.flags,
-                          self.space, self.vec, self.guard, self.guard_neg, self.okind,
-                          self.oreg, self.oreg2, self.obits, self.ofloat, self.ipdom)
+        from ..exec.state import INS_FIELDS, ProgArrays
+        cols = [getattr(self, f) for f in INS_FIELDS]
+        ins = np.zeros(self.n, np.dtype([(f, c.dtype) for f, c in zip(INS_FIELDS, cols)], align=True))
+        for f, c in zip(INS_FIELDS, cols):
+            ins[f] = c
+        return ProgArrays(ins, self.okind, self.oreg, self.oreg2, self.obits, self.ofloat)
 
     def where(self, pc):
         """'file:line' of instruction pc and its source text."""

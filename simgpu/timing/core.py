@@ -40,6 +40,7 @@ from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, atomic
 from ..ptx import codes as C
 from . import stalls as S
 from .policies import pick_warp
+from .tables import scoreboard_slots
 
 INF = np.int64(1) << 62
 # a warp's timing scalars in one record (as exec.state's WARP_DTYPE, for locality):
@@ -50,7 +51,7 @@ TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_
                         ("resident", np.int8)], align=True)
 
 TimingState = namedtuple("TimingState", [
-    "rr32", "rk32", "rr64", "rk64", "rrp", "rkp",
+    "ready",
     "warp",
     "pipe_free", "sp_next", "last_warp", "stall", "stall_pc",
     "sm_warps", "sm_busy_since", "sm_active", "slot_warps_left", "stats",
@@ -75,11 +76,8 @@ def _timing_warps(n_warps):
 
 
 def make_timing_state(n_warps, n_slots, n_sp, n_sm, prog, trace_capacity=0):
-    nr32, nr64, npr = max(1, prog.nregs32), max(1, prog.nregs64), max(1, prog.npreds)
     return TimingState(
-        rr32=np.zeros((n_warps, nr32), np.int64), rk32=np.zeros((n_warps, nr32), np.int8),
-        rr64=np.zeros((n_warps, nr64), np.int64), rk64=np.zeros((n_warps, nr64), np.int8),
-        rrp=np.zeros((n_warps, npr), np.int64), rkp=np.zeros((n_warps, npr), np.int8),
+        ready=np.zeros((n_warps, scoreboard_slots(prog)), np.int64),
         warp=_timing_warps(n_warps),
         pipe_free=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
         last_warp=np.full(n_sp, -1, np.int32),
@@ -153,15 +151,6 @@ def set_state(TS, w, state, now, pc):
 
 
 @njit(inline="always")
-def reg_time(TS, w, f, r):
-    if f == C.K_R32:
-        return TS.rr32[w, r], TS.rk32[w, r]
-    if f == C.K_R64:
-        return TS.rr64[w, r], TS.rk64[w, r]
-    return TS.rrp[w, r], TS.rkp[w, r]
-
-
-@njit(inline="always")
 def compute_dependencies(T, TS, W, w, after_branch, now):
     """When warp w's next instruction may issue as far as registers allow, and why not before."""
     if W.warp[w].sp < 0:
@@ -169,11 +158,12 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
     pc = W.stk[w, W.warp[w].sp].pc
     ready = np.int64(0)
     reason = S.WAIT
-    for k in range(T.dep_file.shape[1]):
-        f = T.dep_file[pc, k]
-        if f == 0:
+    for k in range(T.dep.shape[1]):
+        slot = T.dep[pc, k]
+        if slot < 0:
             break
-        t, kind = reg_time(TS, w, f, T.dep_reg[pc, k])
+        t = TS.ready[w, slot] >> 2
+        kind = TS.ready[w, slot] & 3
         if t > ready:
             ready = t
             reason = S.WAIT if kind == 0 else (S.SHORT_SB if kind == 1 else S.LONG_SB)
@@ -207,9 +197,7 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, now):
         if j >= nw:
             W.warp[w].wstate = W_DONE
             continue
-        TS.rr32[w, :] = 0
-        TS.rr64[w, :] = 0
-        TS.rrp[w, :] = 0
+        TS.ready[w, :] = 0
         TS.warp[w].dep_ready = now
         TS.warp[w].dep_reason = S.WAIT
         TS.warp[w].st_state = -1
@@ -318,30 +306,21 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                                                    scratch[SCR_ATOMIC])
                         elif space == C.SPACE_GLOBAL:
                             ready = global_request(MS, sm, now, scratch, scratch[SCR_NSECTORS],
-                                                   P.op[pc] == C.OP_ST, (P.flags[pc] & C.F_L2_ONLY) != 0)
+                                                   P.ins[pc].op == C.OP_ST, (P.ins[pc].flags & C.F_L2_ONLY) != 0)
                         elif space == C.SPACE_SHARED:
                             ready = shared_request(MS, sm, now, scratch[SCR_WAVEFRONTS], T.lat[pc])
                     board = T.sb[pc]
-                    for k in range(T.def_file.shape[1]):
-                        f = T.def_file[pc, k]
-                        if f == 0:
+                    for k in range(T.defs.shape[1]):
+                        slot = T.defs[pc, k]
+                        if slot < 0:
                             break
-                        r = T.def_reg[pc, k]
-                        if f == C.K_R32:
-                            TS.rr32[w, r] = ready
-                            TS.rk32[w, r] = board
-                        elif f == C.K_R64:
-                            TS.rr64[w, r] = ready
-                            TS.rk64[w, r] = board
-                        else:
-                            TS.rrp[w, r] = ready
-                            TS.rkp[w, r] = board
+                        TS.ready[w, slot] = (ready << 2) | board    # when, and which scoreboard
                     u = T.pipe[pc]
                     TS.pipe_free[g, u] = now + T.pipe_interval[u]
                     if ready > TS.stats[ST_MAX_PENDING]:
                         TS.stats[ST_MAX_PENDING] = ready
                     TS.last_warp[g] = w
-                    op = P.op[pc]
+                    op = P.ins[pc].op
                     if st == C.ST_EXITED or (op == C.OP_RET or op == C.OP_EXIT) and W.warp[w].wstate == W_DONE:
                         retire_warp(TS, w, sm, now)
                         TS.stats[ST_LAST_EXIT] = now

@@ -24,8 +24,23 @@ SB_FIXED, SB_SHORT, SB_LONG = 0, 1, 2
 MAX_DEPS = 12
 MAX_DEFS = 4
 
-Tables = namedtuple("Tables", ["pipe", "lat", "sb", "dep_file", "dep_reg", "def_file", "def_reg",
-                               "is_branch", "pipe_interval", "branch_latency"])
+Tables = namedtuple("Tables", ["pipe", "lat", "sb", "dep", "defs", "is_branch", "pipe_interval",
+                               "branch_latency"])
+
+
+def scoreboard_slots(prog):
+    """How many registers a warp's scoreboard tracks: every 32-bit, 64-bit and
+    predicate register, numbered in that order (reg_slot)."""
+    return max(1, prog.nregs32 + prog.nregs64 + prog.npreds)
+
+
+def reg_slot(prog, kind, r):
+    """A register's scoreboard slot: one row per warp holds them all."""
+    if kind == C.K_R32:
+        return r
+    if kind == C.K_R64:
+        return prog.nregs32 + r
+    return prog.nregs32 + prog.nregs64 + r
 
 
 def _dest_slots(op, sub, vec):
@@ -44,10 +59,8 @@ def build_tables(prog, cfg):
     pipe = np.zeros(n, np.int8)
     lat = np.zeros(n, np.int32)
     sb = np.zeros(n, np.int8)
-    dep_file = np.zeros((n, MAX_DEPS), np.int8)
-    dep_reg = np.zeros((n, MAX_DEPS), np.int32)
-    def_file = np.zeros((n, MAX_DEFS), np.int8)
-    def_reg = np.zeros((n, MAX_DEFS), np.int32)
+    dep = np.full((n, MAX_DEPS), -1, np.int32)    # scoreboard slots read (and written), -1 ends the row
+    defs = np.full((n, MAX_DEFS), -1, np.int32)   # scoreboard slots written
     is_branch = np.zeros(n, np.int8)
     unit_names = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
     alu_lat = {"fp32": cfg["latency_fp32_cycles"], "int": cfg["latency_int_cycles"],
@@ -76,22 +89,22 @@ def build_tables(prog, cfg):
         is_branch[i] = op == C.OP_BRA
         dests = _dest_slots(op, int(prog.sub[i]), int(prog.vec[i]))
         deps = []
-        defs = []
+        written = []
         for k in range(prog.okind.shape[1]):
             kind = int(prog.okind[i, k])
             if kind in (C.K_R32, C.K_R64, C.K_PRED):
-                (defs if k in dests else deps).append((kind, int(prog.oreg[i, k])))
+                (written if k in dests else deps).append((kind, int(prog.oreg[i, k])))
             elif kind == C.K_ADDR and prog.oreg2[i, k] in (C.ABASE_R32, C.ABASE_R64):
                 deps.append((C.K_R32 if prog.oreg2[i, k] == C.ABASE_R32 else C.K_R64, int(prog.oreg[i, k])))
         if prog.guard[i] >= 0:
             deps.append((C.K_PRED, int(prog.guard[i])))
-        deps += defs                               # write-after-write: wait for pending writes too
+        deps += written                            # write-after-write: wait for pending writes too
         for k, (f, r) in enumerate(deps[:MAX_DEPS]):
-            dep_file[i, k], dep_reg[i, k] = f, r
-        for k, (f, r) in enumerate(defs[:MAX_DEFS]):
-            def_file[i, k], def_reg[i, k] = f, r
+            dep[i, k] = reg_slot(prog, f, r)
+        for k, (f, r) in enumerate(written[:MAX_DEFS]):
+            defs[i, k] = reg_slot(prog, f, r)
     interval = np.array([cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)
-    return Tables(pipe, lat, sb, dep_file, dep_reg, def_file, def_reg, is_branch, interval,
+    return Tables(pipe, lat, sb, dep, defs, is_branch, interval,
                   np.int64(cfg["latency_branch_cycles"]))
 
 
