@@ -15,9 +15,10 @@ PROGRAMS = [p for p in RECORD["programs"] if "ncu" in p and "launches" in p["ncu
 EXACT = ("gld_requests", "gld_sectors", "gst_requests", "gst_sectors",
          # theoretical occupancy and its limits, with the binary's register count
          "occupancy_pct", "limit_registers", "limit_warps", "limit_blocks")
-# programs whose shared accesses ptxas leaves as they are in the PTX
-SHARED_EXACT = {"transpose_smem", "transpose_smem_padded", "transpose_naive", "reduce_sum", "vector_add",
-                "strided_copy", "divergence", "wave", "matmul_naive", "softmax_naive", "softmax_online"}
+# shared wavefronts and bank conflicts are exact on every program but attention_flash, where
+# Nsight adds arbitration with other L1 traffic (87 load and 361 store "conflicts" that no
+# access pattern of the kernel has; DEVIATIONS.md)
+SHARED_EXACT = {Path(p["program"]).stem for p in PROGRAMS} - {"attention_flash"}
 SHARED = ("shared_ld_wavefronts", "shared_ld_bank_conflicts", "shared_st_wavefronts", "shared_st_bank_conflicts")
 
 

@@ -54,7 +54,12 @@ def test_bank_rule_cases():
     assert wavefronts(np.zeros(32)) == (1, 1)              # broadcast is free
     assert wavefronts(lanes // 2 * 32) == (16, 1)          # pairs share a word: 16 distinct words, one bank
     assert wavefronts(lanes * 2, nbytes=8) == (2, 2)       # 8-byte accesses: two half-warp phases, ideal
-    assert wavefronts(lanes * 4, nbytes=16) == (4, 4)      # 16-byte accesses: four quarter-warp phases
+    assert wavefronts(lanes * 4, nbytes=16) == (4, 4)      # 16-byte accesses: two half-warp phases of 64 words
+    # one 16-byte word per half-warp (matmul_tiled's LDS.128 of As[ty][k..k+3]): one wavefront per phase,
+    # as the H200 counts it (traces/h200/programs.json: 786,432 shared load wavefronts, not 1,048,576)
+    assert wavefronts(np.repeat([0, 4], 16), nbytes=16) == (2, 2)
+    assert wavefronts(np.zeros(32), nbytes=16) == (2, 2)
+    assert wavefronts(lanes * 8, nbytes=16) == (8, 4)      # 32-byte stride: each bank holds 4 of a phase's words
 
 
 HEAD = ".version 8.0\n.target sm_90\n.address_size 64\n"

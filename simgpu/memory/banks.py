@@ -5,11 +5,19 @@ Rule (CUDA C++ Programming Guide, "Shared Memory" for compute capability
 words (bank = word address mod 32). A request is served in wavefronts: in
 one wavefront each bank delivers one word, so lanes reading *different*
 words of the same bank need one wavefront each (an n-way conflict costs n);
-lanes reading the *same* word share it (broadcast, free). 8-byte accesses
-are served a half-warp at a time and 16-byte accesses a quarter-warp at a
-time (each phase moves at most 128 bytes), so their ideal is 2 and 4
-wavefronts. Bank conflicts = wavefronts - ideal wavefronts, as Nsight
-Compute's l1tex__data_bank_conflicts_pipe_lsu_mem_shared counts them.
+lanes reading the *same* word share it (broadcast, free). 8- and 16-byte
+accesses are served a half-warp at a time, each half-warp phase taking as
+many wavefronts as its most-loaded bank has distinct words: 16 lanes of
+distinct 8-byte words are one wavefront (ideal 2 for the warp), of distinct
+16-byte words two (ideal 4), and 16 lanes reading one 16-byte word one.
+Measured on the H200 here for 16 bytes (traces/h200/programs.json, Nsight's
+l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld): matmul_tiled's LDS.128
+of one 16-byte word per half-warp costs 2 wavefronts, matmul_registers'
+LDS.128 of 256 distinct bytes per half-warp 4 -- not the 4 of every
+quarter-warp phase the Guide's description implies. Bank conflicts =
+wavefronts - ideal wavefronts (a phase's ideal: its distinct words / 32,
+rounded up), as Nsight Compute's
+l1tex__data_bank_conflicts_pipe_lsu_mem_shared counts them.
 """
 import numpy as np
 
@@ -48,7 +56,7 @@ def count_wavefronts(offs, mask, nbytes, scratch, broadcast=True):
                     break
         if not clash:
             return np.int64(1), np.int64(1)
-    phase_lanes = 32 // per_lane_words if per_lane_words <= 4 else 8
+    phase_lanes = 32 if per_lane_words == 1 else 16
     wavefronts = np.int64(0)
     ideal = np.int64(0)
     for p0 in range(0, 32, phase_lanes):
@@ -61,17 +69,19 @@ def count_wavefronts(offs, mask, nbytes, scratch, broadcast=True):
                     n += 1
         if n == 0:
             continue
-        ideal += 1
         # sort the words, then count each distinct word once in its bank
         sort_small(scratch, n)
         for k in range(BANKS):
             scratch[64 + k] = 0
         worst = 0
+        distinct = 0
         for a in range(n):
             if a == 0 or scratch[a] != scratch[a - 1] or not broadcast:
+                distinct += 1
                 bank = 64 + scratch[a] % BANKS
                 scratch[bank] += 1
                 if scratch[bank] > worst:
                     worst = scratch[bank]
         wavefronts += worst
+        ideal += (distinct + BANKS - 1) // BANKS
     return wavefronts, ideal
