@@ -344,7 +344,10 @@ def int_to_float(v_u, t_src):
 
 @njit
 def int_convert(v_u, ts, td, sat):
-    """Integer -> integer cvt: extend from the source type, then truncate or (.sat) clamp."""
+    """Integer -> integer cvt: extend from the source type, clamp (.sat), then chop to the
+    destination type and extend it by the destination's signedness to the register's width
+    (PTX ISA 6.5.1, Table 15, note 1: cvt.u8.u32 into a 32-bit register keeps the low 8 bits,
+    zero-extended; measured on the H200: traces/h200/semantics.json)."""
     sb = TBITS[ts]
     db = TBITS[td]
     dsigned = TKIND[td] == C.KIND_SIGNED
@@ -370,6 +373,8 @@ def int_convert(v_u, ts, td, sat):
     if dsigned and db < 64:                       # sign-extend into the register
         sh = np.uint64(64 - db)
         r = np.uint64(np.int64(r << sh) >> np.int64(sh))
+    else:                                         # chop, zero-extend into the register
+        r &= width_mask(db)
     return r
 
 
