@@ -225,12 +225,18 @@ def F(x):
 
 NAN = object()          # result markers used by the float references
 ZERO_EITHER = object()
+# The NaN an f32 arithmetic instruction writes, whatever its inputs: "The result of a
+# single-precision floating-point operation involving one or more input NaNs is the quiet NaN of
+# bit pattern 0x7fffffff" (CUDA C Programming Guide, "Floating-Point Standard"); the PTX ISA
+# (9.7.3) leaves it unspecified. The H200 writes it for generated NaNs too (0/0, inf-inf,
+# sqrt(-1): traces/h200/semantics.json, tests/test_semantics_h200.py).
+F32_NAN = 0x7FFFFFFF
 
 
 def fin(fmt, r):
     """Normalise a reference result to bits or a matcher."""
     if r is NAN:
-        return AnyNaN(fmt)
+        return F32_NAN if fmt == "f32" else AnyNaN(fmt)
     if r is ZERO_EITHER:
         return AnyZero(fmt)
     return r
@@ -1083,7 +1089,11 @@ def test_float_misc(name, fmt):
     if op in ("abs", "neg"):
         cols = operands([gen], rng, n, [e])
         src = build([fmt], [fmt], f"\t{name} %o0, %a0;")
-        want = [(x & ~sign) if op == "abs" else (x ^ sign) for x in cols[0]]   # bit-exact, NaN payload kept
+        # bit-exact on the sign; an f32 NaN becomes the canonical NaN (the H200 writes 0x7fffffff
+        # for abs.f32 / neg.f32 of 0x7fc00123, 0xffc00005, 0x7f800001: traces/h200/semantics.json);
+        # f64 (not measured) stays the sign-bit operation, payload kept
+        want = [F32_NAN if fmt == "f32" and is_nan_bits(x, fmt) else
+                (x & ~sign) if op == "abs" else (x ^ sign) for x in cols[0]]
     else:
         cols = operands([gen, gen], rng, n, [e, e])
         lo = n - n // 4

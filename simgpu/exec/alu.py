@@ -79,6 +79,22 @@ def float_out(P, W, i, w, mask, t, flags, out):
         for l in range(32):
             out[l] = sat_clamp01(out[l])
     store_float(P, W, i, 0, w, mask, out)
+    if t == C.T_F32 and P.op[i] != C.OP_COPYSIGN:
+        canonical_nan_f32(P, W, i, w, mask, out)
+
+
+F32_NAN_LANES = np.full(32, fp.F32_NAN_BITS, np.uint64)
+
+
+@njit
+def canonical_nan_f32(P, W, i, w, mask, out):
+    """Rewrite the lanes whose f32 result is a NaN with the canonical NaN (fp.F32_NAN_BITS)."""
+    nan = np.int64(0)
+    for l in range(32):
+        if out[l] != out[l]:
+            nan |= np.int64(1) << np.int64(l)
+    if nan & mask:
+        store_bits(P, W, i, 0, w, nan & mask, F32_NAN_LANES)
 
 
 @njit
@@ -432,7 +448,7 @@ def f32_to_bits(x):
     """float32 value (given as float64, already representable) -> IEEE single bits."""
     x = np.float64(np.float32(x))
     if math.isnan(x):
-        return np.uint64(0x7FC00000)
+        return np.uint64(0x7FC00000)      # cvt.rn.f32.f64 of a NaN on the H200 (traces/h200/semantics.json)
     sign = np.uint64(0x80000000) if math.copysign(1.0, x) < 0.0 else np.uint64(0)
     a = abs(x)
     if math.isinf(a):
@@ -768,7 +784,7 @@ def float_op(P, W, i, w, mask, U, F):
             or op == C.OP_COS or op == C.OP_TANH:
         nsrc = 1
     if op == C.OP_ABS or op == C.OP_NEG:
-        # sign-bit operations: exact on the bits, NaN payloads kept
+        # sign-bit operations: exact on the bits (f64 NaN payloads kept)
         ub = U[1]
         fetch_bits(P, W, i, 1, w, ub)
         sign = np.uint64(0x80000000) if t == C.T_F32 else np.uint64(0x8000000000000000)
@@ -779,6 +795,8 @@ def float_op(P, W, i, w, mask, U, F):
                 if x != 0.0 and abs(x) < fp.F32_MIN_NORMAL:
                     ub[l] = ub[l] & sign
             ud[l] = ub[l] & ~sign if op == C.OP_ABS else ub[l] ^ sign
+            if t == C.T_F32 and (ub[l] & np.uint64(0x7FFFFFFF)) > np.uint64(0x7F800000):
+                ud[l] = np.uint64(fp.F32_NAN_BITS)          # an f32 NaN: the canonical NaN (fp.py)
         store_bits(P, W, i, 0, w, mask, ud)
         return
     float_in(P, W, i, 1, w, t, ftz, a)
