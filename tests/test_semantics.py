@@ -1058,22 +1058,22 @@ def test_div_approx_f32(name):
 
 # ---- min max abs neg copysign testp ----
 
-def f_minmax(op, x, y, bx, by, fmt):
-    if math.isnan(x) and math.isnan(y):
-        return AnyNaN(fmt)
-    if math.isnan(x):
-        return by
-    if math.isnan(y):
-        return bx
+def f_minmax(op, x, y, bx, by, fmt, nan_mode=False):
+    """PTX ISA 9.7.3.11-12 (min, max), semantics min_num / min_nan: a NaN operand gives the
+    other (two NaNs a NaN); with .NaN any NaN operand gives the canonical NaN; -0.0 < +0.0."""
+    if math.isnan(x) or math.isnan(y):
+        if nan_mode or (math.isnan(x) and math.isnan(y)):
+            return fin(fmt, NAN)
+        return by if math.isnan(x) else bx
     if x == 0 and y == 0 and signbit(x) != signbit(y):
-        return AnyZero(fmt)
+        return bx if signbit(x) == (op == "min") else by
     if op == "min":
         return bx if x < y else by
     return bx if x > y else by
 
 
 MISC_FLOAT = [(f"{op}.{fmt}", fmt) for fmt in ["f32", "f64"]
-              for op in ["min", "max", "abs", "neg", "copysign"]]
+              for op in ["min", "max", "abs", "neg", "copysign"]] + [("min.NaN.f32", "f32"), ("max.NaN.f32", "f32")]
 
 
 @pytest.mark.parametrize("name,fmt", MISC_FLOAT, ids=[c[0] for c in MISC_FLOAT])
@@ -1109,7 +1109,7 @@ def test_float_misc(name, fmt):
                 else:
                     want.append(r)
         else:
-            want = [f_minmax(op, fval(a, fmt), fval(b, fmt), a, b, fmt) for a, b in zip(*cols)]
+            want = [f_minmax(op, fval(a, fmt), fval(b, fmt), a, b, fmt, ".NaN." in name) for a, b in zip(*cols)]
     got = launch(src, [fmt] * len(cols), [fmt], cols)[0]
     compare(name, seed, cols, got, want, in_types=[fmt] * len(cols), out_fmt=fmt)
 

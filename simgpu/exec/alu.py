@@ -858,6 +858,8 @@ def float_op(P, W, i, w, mask, U, F):
             else:
                 r = math.tanh(x)
             d[l] = r
+        elif (flags & C.F_NAN) and (math.isnan(x) or math.isnan(b[l])):
+            d[l] = np.nan                     # min.NaN / max.NaN (PTX ISA 9.7.3.11-12)
         else:
             d[l] = float_binary(op, t, rnd, x, b[l], c[l])
     float_out(P, W, i, w, mask, t, flags, d)
