@@ -526,6 +526,14 @@ def cvt(P, W, i, w, mask, U, F):
             x = float_value(a[l], ts)
             if ftz and ts == C.T_F32:
                 x = fp.ftz32(x)
+            if td == C.T_F64 and ts == C.T_F32 and math.isnan(x):
+                # f32 NaN -> f64: sign and payload kept, quieted (PTX ISA 9.7.3: f64 NaN payloads
+                # are supported; cvt.f64.f32 of 0x7fc00123 is 0x7ff8002460000000 on the H200,
+                # traces/h200/semantics.json)
+                s = a[l] & M32
+                d[l] = ((s & np.uint64(0x80000000)) << np.uint64(32)) | np.uint64(0x7FF8000000000000) | \
+                    ((s & np.uint64(0x7FFFFF)) << np.uint64(29))
+                continue
         else:
             x, xerr = int_to_float(a[l], ts)
         if kd != C.KIND_FLOAT:
