@@ -1243,23 +1243,27 @@ def cvt_int_edges(s):
     return sorted({v & mask(w) for v in vals})
 
 
-@pytest.mark.parametrize("d,s,sat", CVT_II, ids=[f"cvt{'.sat' if z else ''}.{d}.{s}" for d, s, z in CVT_II])
-def test_cvt_int_int(d, s, sat):
+def check_cvt_int(d, s, sat, out, label, n):
+    """cvt{.sat}.d.s into a register of type `out` (d's own, or a wider one), stored whole."""
     name = f"cvt{'.sat' if sat else ''}.{d}.{s}"
-    seed = seed_of(name)
+    seed = seed_of(label)
     rng = np.random.default_rng(seed)
-    n = 256
     cols = operands([lambda r, m: int_random(s, r, m)], rng, n, [cvt_int_edges(s)])
-    src = build([s], [d], f"\t{name} %o0, %a0;")
-    got = launch(src, [s], [d], cols)[0]
+    src = build([s], [out], f"\t{name} %o0, %a0;")
+    got = launch(src, [s], [out], cols)[0]
     lo, hi = irange(d)
     want = []
     for x in cols[0]:
         v = val(s, x)
         if sat:
             v = min(max(v, lo), hi)
-        want.append(v & mask(BITS[d]))
-    compare(name, seed, cols, got, want)
+        want.append(val(d, v & mask(BITS[d])) & mask(BITS[out]))     # chop, then extend by d's sign
+    compare(label, seed, cols, got, want)
+
+
+@pytest.mark.parametrize("d,s,sat", CVT_II, ids=[f"cvt{'.sat' if z else ''}.{d}.{s}" for d, s, z in CVT_II])
+def test_cvt_int_int(d, s, sat):
+    check_cvt_int(d, s, sat, d, f"cvt{'.sat' if sat else ''}.{d}.{s}", 256)
 
 
 # A destination register wider than cvt's destination type. PTX ISA 6.5.1 (Scalar Conversions),
@@ -1276,21 +1280,7 @@ CVT_WIDE = [(d, s, reg, sat) for d in ["u8", "s8", "u16", "s16", "u32", "s32"]
 @pytest.mark.parametrize("d,s,reg,sat", CVT_WIDE,
                          ids=[f"cvt{'.sat' if z else ''}.{d}.{s}->{r}" for d, s, r, z in CVT_WIDE])
 def test_cvt_int_into_wider_register(d, s, reg, sat):
-    name = f"cvt{'.sat' if sat else ''}.{d}.{s}"
-    seed = seed_of(f"{name}->{reg}")
-    rng = np.random.default_rng(seed)
-    n = 128
-    cols = operands([lambda r, m: int_random(s, r, m)], rng, n, [cvt_int_edges(s)])
-    src = build([s], [reg], f"\t{name} %o0, %a0;")
-    got = launch(src, [s], [reg], cols)[0]
-    lo, hi = irange(d)
-    want = []
-    for x in cols[0]:
-        v = val(s, x)
-        if sat:
-            v = min(max(v, lo), hi)
-        want.append(val(d, v & mask(BITS[d])) & mask(BITS[reg]))     # chop, then extend by d's sign
-    compare(f"{name} into .{reg}", seed, cols, got, want)
+    check_cvt_int(d, s, sat, reg, f"cvt{'.sat' if sat else ''}.{d}.{s}->{reg}", 128)
 
 
 F2I = [(d, s, m) for s in ["f32", "f64"] for d in ["s32", "u32", "s64", "u64", "s16", "u16", "s8", "u8"]
