@@ -79,22 +79,23 @@ def float_out(P, W, i, w, mask, t, flags, out):
         for l in range(32):
             out[l] = sat_clamp01(out[l])
     store_float(P, W, i, 0, w, mask, out)
-    if t == C.T_F32 and P.op[i] != C.OP_COPYSIGN:
-        canonical_nan_f32(P, W, i, w, mask, out)
+    if t == C.T_F32 and P.op[i] != C.OP_COPYSIGN:     # an f32 NaN result: the canonical NaN (fp.py)
+        nan = nan_lanes(out) & mask
+        if nan:
+            store_bits(P, W, i, 0, w, nan, F32_NAN_LANES)
 
 
 F32_NAN_LANES = np.full(32, fp.F32_NAN_BITS, np.uint64)
 
 
-@njit
-def canonical_nan_f32(P, W, i, w, mask, out):
-    """Rewrite the lanes whose f32 result is a NaN with the canonical NaN (fp.F32_NAN_BITS)."""
+@njit(inline="always")
+def nan_lanes(out):
+    """The lane mask of the NaNs in out."""
     nan = np.int64(0)
     for l in range(32):
         if out[l] != out[l]:
             nan |= np.int64(1) << np.int64(l)
-    if nan & mask:
-        store_bits(P, W, i, 0, w, nan & mask, F32_NAN_LANES)
+    return nan
 
 
 @njit
