@@ -67,7 +67,9 @@ def float_in(P, W, i, k, w, t, ftz, out):
 
 
 @njit(inline="always")
-def float_out(P, W, i, w, mask, t, flags, out):
+def float_out(P, W, i, w, mask, t, flags, out, canonical_nan):
+    """Store an f32/f64 result (.ftz, .sat applied); canonical_nan: an f32 NaN lane is written
+    as fp.F32_NAN_BITS (every f32 arithmetic instruction but copysign, a bit operation)."""
     if t == C.T_F32:
         if flags & C.F_FTZ:
             for l in range(32):
@@ -79,7 +81,7 @@ def float_out(P, W, i, w, mask, t, flags, out):
         for l in range(32):
             out[l] = sat_clamp01(out[l])
     store_float(P, W, i, 0, w, mask, out)
-    if t == C.T_F32 and P.op[i] != C.OP_COPYSIGN:     # an f32 NaN result: the canonical NaN (fp.py)
+    if t == C.T_F32 and canonical_nan:
         nan = nan_lanes(out) & mask
         if nan:
             store_bits(P, W, i, 0, w, nan, F32_NAN_LANES)
@@ -817,7 +819,7 @@ def float_op(P, W, i, w, mask, U, F):
     if t == C.T_F32 and rnd == C.RND_RN and (op == C.OP_FMA or op == C.OP_MAD):
         for l in range(32):                   # the hot case: fma.rn.f32
             d[l] = fp.fma_f32(a[l], b[l], c[l], C.RND_RN)
-        float_out(P, W, i, w, mask, t, flags, d)
+        float_out(P, W, i, w, mask, t, flags, d, True)
         return
     for l in range(32):
         if not (mask >> l) & 1:
@@ -871,7 +873,7 @@ def float_op(P, W, i, w, mask, U, F):
             d[l] = np.nan                     # min.NaN / max.NaN (PTX ISA 9.7.3.11-12)
         else:
             d[l] = float_binary(op, t, rnd, x, b[l], c[l])
-    float_out(P, W, i, w, mask, t, flags, d)
+    float_out(P, W, i, w, mask, t, flags, d, op != C.OP_COPYSIGN)
 
 
 @njit
