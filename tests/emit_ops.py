@@ -257,6 +257,7 @@ def groups():
             dst.append((f"testp.{cls}.{t} %p, %a;", {"a": t, "p": "pred"}, ["p"]))
     fl += [_bin("add.ftz.f32", "f32"), _bin("mul.rn.ftz.sat.f32", "f32"), _un("abs.ftz.f32", "f32"),
            _un("neg.ftz.f32", "f32"), _bin("min.ftz.f32", "f32"), _bin("add.sat.f32", "f32"),
+           _bin("min.NaN.f32", "f32"), _bin("max.NaN.f32", "f32"),
            ("fma.rn.ftz.sat.f32 %d, %a, %b, %c;", {"a": "f32", "b": "f32", "c": "f32", "d": "f32"}, ["d"]),
            _bin("div.full.f32", "f32")]
     for op in ("ex2.approx", "ex2.approx.ftz", "lg2.approx", "lg2.approx.ftz", "sin.approx", "cos.approx.ftz",

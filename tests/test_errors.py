@@ -149,6 +149,11 @@ ASM_CASES = {
     "shfl_without_sync": (entry("\tshfl.idx.b32 %r1, %r2, 0, 31;"), ("shfl", 1, 0),
                           r"shfl\.sync", None),
     "recursion_through_call": (_recursion(), ("call f;", 1, 0), r"recursive call to 'f'", None),
+    # PTX ISA 9.7.1.10-11: integer abs and neg take .s16 .s32 .s64 only ("Only for signed integers")
+    "abs_unsigned": (entry("\tabs.u32 %r1, %r2;"), ("abs.u32", 1, 4), r"abs does not take type \.u32", None),
+    "neg_unsigned": (entry("\tneg.u64 %rd1, %rd2;"), ("neg.u64", 1, 4), r"neg does not take type \.u64", None),
+    # PTX ISA 9.7.3.11-12: min.NaN / max.NaN exist for .f32 only (and f16/bf16, which simgpu lacks)
+    "min_nan_integer": (entry("\tmin.NaN.s32 %r1, %r2, %r3;"), ("min.NaN", 1, 0), r"\.NaN.*\.f32", None),
 }
 
 

@@ -225,12 +225,18 @@ def F(x):
 
 NAN = object()          # result markers used by the float references
 ZERO_EITHER = object()
+# The NaN an f32 arithmetic instruction writes, whatever its inputs: "The result of a
+# single-precision floating-point operation involving one or more input NaNs is the quiet NaN of
+# bit pattern 0x7fffffff" (CUDA C Programming Guide, "Floating-Point Standard"); the PTX ISA
+# (9.7.3) leaves it unspecified. The H200 writes it for generated NaNs too (0/0, inf-inf,
+# sqrt(-1): traces/h200/semantics.json, tests/test_semantics_h200.py).
+F32_NAN = 0x7FFFFFFF
 
 
 def fin(fmt, r):
     """Normalise a reference result to bits or a matcher."""
     if r is NAN:
-        return AnyNaN(fmt)
+        return F32_NAN if fmt == "f32" else AnyNaN(fmt)
     if r is ZERO_EITHER:
         return AnyZero(fmt)
     return r
@@ -1052,22 +1058,22 @@ def test_div_approx_f32(name):
 
 # ---- min max abs neg copysign testp ----
 
-def f_minmax(op, x, y, bx, by, fmt):
-    if math.isnan(x) and math.isnan(y):
-        return AnyNaN(fmt)
-    if math.isnan(x):
-        return by
-    if math.isnan(y):
-        return bx
+def f_minmax(op, x, y, bx, by, fmt, nan_mode=False):
+    """PTX ISA 9.7.3.11-12 (min, max), semantics min_num / min_nan: a NaN operand gives the
+    other (two NaNs a NaN); with .NaN any NaN operand gives the canonical NaN; -0.0 < +0.0."""
+    if math.isnan(x) or math.isnan(y):
+        if nan_mode or (math.isnan(x) and math.isnan(y)):
+            return fin(fmt, NAN)
+        return by if math.isnan(x) else bx
     if x == 0 and y == 0 and signbit(x) != signbit(y):
-        return AnyZero(fmt)
+        return bx if signbit(x) == (op == "min") else by
     if op == "min":
         return bx if x < y else by
     return bx if x > y else by
 
 
 MISC_FLOAT = [(f"{op}.{fmt}", fmt) for fmt in ["f32", "f64"]
-              for op in ["min", "max", "abs", "neg", "copysign"]]
+              for op in ["min", "max", "abs", "neg", "copysign"]] + [("min.NaN.f32", "f32"), ("max.NaN.f32", "f32")]
 
 
 @pytest.mark.parametrize("name,fmt", MISC_FLOAT, ids=[c[0] for c in MISC_FLOAT])
@@ -1083,7 +1089,11 @@ def test_float_misc(name, fmt):
     if op in ("abs", "neg"):
         cols = operands([gen], rng, n, [e])
         src = build([fmt], [fmt], f"\t{name} %o0, %a0;")
-        want = [(x & ~sign) if op == "abs" else (x ^ sign) for x in cols[0]]   # bit-exact, NaN payload kept
+        # bit-exact on the sign; an f32 NaN becomes the canonical NaN (the H200 writes 0x7fffffff
+        # for abs.f32 / neg.f32 of 0x7fc00123, 0xffc00005, 0x7f800001: traces/h200/semantics.json);
+        # f64 (not measured) stays the sign-bit operation, payload kept
+        want = [F32_NAN if fmt == "f32" and is_nan_bits(x, fmt) else
+                (x & ~sign) if op == "abs" else (x ^ sign) for x in cols[0]]
     else:
         cols = operands([gen, gen], rng, n, [e, e])
         lo = n - n // 4
@@ -1099,7 +1109,7 @@ def test_float_misc(name, fmt):
                 else:
                     want.append(r)
         else:
-            want = [f_minmax(op, fval(a, fmt), fval(b, fmt), a, b, fmt) for a, b in zip(*cols)]
+            want = [f_minmax(op, fval(a, fmt), fval(b, fmt), a, b, fmt, ".NaN." in name) for a, b in zip(*cols)]
     got = launch(src, [fmt] * len(cols), [fmt], cols)[0]
     compare(name, seed, cols, got, want, in_types=[fmt] * len(cols), out_fmt=fmt)
 
@@ -1233,23 +1243,44 @@ def cvt_int_edges(s):
     return sorted({v & mask(w) for v in vals})
 
 
-@pytest.mark.parametrize("d,s,sat", CVT_II, ids=[f"cvt{'.sat' if z else ''}.{d}.{s}" for d, s, z in CVT_II])
-def test_cvt_int_int(d, s, sat):
+def check_cvt_int(d, s, sat, out, label, n):
+    """cvt{.sat}.d.s into a register of type `out` (d's own, or a wider one), stored whole."""
     name = f"cvt{'.sat' if sat else ''}.{d}.{s}"
-    seed = seed_of(name)
+    seed = seed_of(label)
     rng = np.random.default_rng(seed)
-    n = 256
     cols = operands([lambda r, m: int_random(s, r, m)], rng, n, [cvt_int_edges(s)])
-    src = build([s], [d], f"\t{name} %o0, %a0;")
-    got = launch(src, [s], [d], cols)[0]
+    src = build([s], [out], f"\t{name} %o0, %a0;")
+    got = launch(src, [s], [out], cols)[0]
     lo, hi = irange(d)
     want = []
     for x in cols[0]:
         v = val(s, x)
         if sat:
             v = min(max(v, lo), hi)
-        want.append(v & mask(BITS[d]))
-    compare(name, seed, cols, got, want)
+        want.append(val(d, v & mask(BITS[d])) & mask(BITS[out]))     # chop, then extend by d's sign
+    compare(label, seed, cols, got, want)
+
+
+@pytest.mark.parametrize("d,s,sat", CVT_II, ids=[f"cvt{'.sat' if z else ''}.{d}.{s}" for d, s, z in CVT_II])
+def test_cvt_int_int(d, s, sat):
+    check_cvt_int(d, s, sat, d, f"cvt{'.sat' if sat else ''}.{d}.{s}", 256)
+
+
+# A destination register wider than cvt's destination type. PTX ISA 6.5.1 (Scalar Conversions),
+# Table 15, note 1: "If the destination register is wider than the destination format, the result
+# is extended to the destination register width after chopping. The type of extension (sign or
+# zero) is based on the destination format." (on the H200: traces/h200/semantics.json, cvt.u8.u32
+# of 0x1234 into a .b32 register is 0x34, cvt.s8.u32 of 0x1280 is 0xffffff80)
+CVT_WIDE = [(d, s, reg, sat) for d in ["u8", "s8", "u16", "s16", "u32", "s32"]
+            for s in ["u16", "s16", "u32", "s32", "u64", "s64"] for reg in ("b16", "b32", "b64")
+            for sat in (False, True)
+            if d != s and BITS[d] < BITS[reg] and (not sat or reg == "b32")]
+
+
+@pytest.mark.parametrize("d,s,reg,sat", CVT_WIDE,
+                         ids=[f"cvt{'.sat' if z else ''}.{d}.{s}->{r}" for d, s, r, z in CVT_WIDE])
+def test_cvt_int_into_wider_register(d, s, reg, sat):
+    check_cvt_int(d, s, sat, reg, f"cvt{'.sat' if sat else ''}.{d}.{s}->{reg}", 128)
 
 
 F2I = [(d, s, m) for s in ["f32", "f64"] for d in ["s32", "u32", "s64", "u64", "s16", "u16", "s8", "u8"]

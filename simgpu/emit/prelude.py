@@ -65,11 +65,11 @@ $FN {_f} sg_minmax_f{_w}({_f} a, {_f} b, bool is_max) {{
     return is_max ? (a > b ? a : b) : (a < b ? a : b);
 }}
 """)
-    helper(f"sg_minmax_nan_f{_w}", [f"sg_isnan_f{_w}"])(f"""
-// min.NaN / max.NaN: a NaN operand gives the canonical NaN
+    helper(f"sg_minmax_nan_f{_w}", [f"sg_isnan_f{_w}", f"sg_minmax_f{_w}"])(f"""
+// min.NaN / max.NaN: a NaN operand gives the canonical NaN; else as min/max (-0 is below +0)
 $FN {_f} sg_minmax_nan_f{_w}({_f} a, {_f} b, bool is_max) {{
     if (sg_isnan_f{_w}(a) || sg_isnan_f{_w}(b)) return {_val}({_qnan});
-    return is_max ? (a > b ? a : b) : (a < b ? a : b);
+    return sg_minmax_f{_w}(a, b, is_max);
 }}
 """)
     helper(f"sg_divrem_u{_w}")(f"""

@@ -67,7 +67,9 @@ def float_in(P, W, i, k, w, t, ftz, out):
 
 
 @njit(inline="always")
-def float_out(P, W, i, w, mask, t, flags, out):
+def float_out(P, W, i, w, mask, t, flags, out, canonical_nan):
+    """Store an f32/f64 result (.ftz, .sat applied); canonical_nan: an f32 NaN lane is written
+    as fp.F32_NAN_BITS (every f32 arithmetic instruction but copysign, a bit operation)."""
     if t == C.T_F32:
         if flags & C.F_FTZ:
             for l in range(32):
@@ -79,6 +81,23 @@ def float_out(P, W, i, w, mask, t, flags, out):
         for l in range(32):
             out[l] = sat_clamp01(out[l])
     store_float(P, W, i, 0, w, mask, out)
+    if t == C.T_F32 and canonical_nan:
+        nan = nan_lanes(out) & mask
+        if nan:
+            store_bits(P, W, i, 0, w, nan, F32_NAN_LANES)
+
+
+F32_NAN_LANES = np.full(32, fp.F32_NAN_BITS, np.uint64)
+
+
+@njit(inline="always")
+def nan_lanes(out):
+    """The lane mask of the NaNs in out."""
+    nan = np.int64(0)
+    for l in range(32):
+        if out[l] != out[l]:
+            nan |= np.int64(1) << np.int64(l)
+    return nan
 
 
 @njit
@@ -344,7 +363,10 @@ def int_to_float(v_u, t_src):
 
 @njit
 def int_convert(v_u, ts, td, sat):
-    """Integer -> integer cvt: extend from the source type, then truncate or (.sat) clamp."""
+    """Integer -> integer cvt: extend from the source type, clamp (.sat), then chop to the
+    destination type and extend it by the destination's signedness to the register's width
+    (PTX ISA 6.5.1, Table 15, note 1: cvt.u8.u32 into a 32-bit register keeps the low 8 bits,
+    zero-extended; measured on the H200: traces/h200/semantics.json)."""
     sb = TBITS[ts]
     db = TBITS[td]
     dsigned = TKIND[td] == C.KIND_SIGNED
@@ -370,6 +392,8 @@ def int_convert(v_u, ts, td, sat):
     if dsigned and db < 64:                       # sign-extend into the register
         sh = np.uint64(64 - db)
         r = np.uint64(np.int64(r << sh) >> np.int64(sh))
+    else:                                         # chop, zero-extend into the register
+        r &= width_mask(db)
     return r
 
 
@@ -427,7 +451,7 @@ def f32_to_bits(x):
     """float32 value (given as float64, already representable) -> IEEE single bits."""
     x = np.float64(np.float32(x))
     if math.isnan(x):
-        return np.uint64(0x7FC00000)
+        return np.uint64(0x7FC00000)      # cvt.rn.f32.f64 of a NaN on the H200 (traces/h200/semantics.json)
     sign = np.uint64(0x80000000) if math.copysign(1.0, x) < 0.0 else np.uint64(0)
     a = abs(x)
     if math.isinf(a):
@@ -505,6 +529,14 @@ def cvt(P, W, i, w, mask, U, F):
             x = float_value(a[l], ts)
             if ftz and ts == C.T_F32:
                 x = fp.ftz32(x)
+            if td == C.T_F64 and ts == C.T_F32 and math.isnan(x):
+                # f32 NaN -> f64: sign and payload kept, quieted (PTX ISA 9.7.3: f64 NaN payloads
+                # are supported; cvt.f64.f32 of 0x7fc00123 is 0x7ff8002460000000 on the H200,
+                # traces/h200/semantics.json)
+                s = a[l] & M32
+                d[l] = ((s & np.uint64(0x80000000)) << np.uint64(32)) | np.uint64(0x7FF8000000000000) | \
+                    ((s & np.uint64(0x7FFFFF)) << np.uint64(29))
+                continue
         else:
             x, xerr = int_to_float(a[l], ts)
         if kd != C.KIND_FLOAT:
@@ -763,7 +795,7 @@ def float_op(P, W, i, w, mask, U, F):
             or op == C.OP_COS or op == C.OP_TANH:
         nsrc = 1
     if op == C.OP_ABS or op == C.OP_NEG:
-        # sign-bit operations: exact on the bits, NaN payloads kept
+        # sign-bit operations: exact on the bits (f64 NaN payloads kept)
         ub = U[1]
         fetch_bits(P, W, i, 1, w, ub)
         sign = np.uint64(0x80000000) if t == C.T_F32 else np.uint64(0x8000000000000000)
@@ -774,6 +806,8 @@ def float_op(P, W, i, w, mask, U, F):
                 if x != 0.0 and abs(x) < fp.F32_MIN_NORMAL:
                     ub[l] = ub[l] & sign
             ud[l] = ub[l] & ~sign if op == C.OP_ABS else ub[l] ^ sign
+            if t == C.T_F32 and (ub[l] & np.uint64(0x7FFFFFFF)) > np.uint64(0x7F800000):
+                ud[l] = np.uint64(fp.F32_NAN_BITS)          # an f32 NaN: the canonical NaN (fp.py)
         store_bits(P, W, i, 0, w, mask, ud)
         return
     float_in(P, W, i, 1, w, t, ftz, a)
@@ -785,7 +819,7 @@ def float_op(P, W, i, w, mask, U, F):
     if t == C.T_F32 and rnd == C.RND_RN and (op == C.OP_FMA or op == C.OP_MAD):
         for l in range(32):                   # the hot case: fma.rn.f32
             d[l] = fp.fma_f32(a[l], b[l], c[l], C.RND_RN)
-        float_out(P, W, i, w, mask, t, flags, d)
+        float_out(P, W, i, w, mask, t, flags, d, True)
         return
     for l in range(32):
         if not (mask >> l) & 1:
@@ -835,9 +869,11 @@ def float_op(P, W, i, w, mask, U, F):
             else:
                 r = math.tanh(x)
             d[l] = r
+        elif (flags & C.F_NAN) and (math.isnan(x) or math.isnan(b[l])):
+            d[l] = np.nan                     # min.NaN / max.NaN (PTX ISA 9.7.3.11-12)
         else:
             d[l] = float_binary(op, t, rnd, x, b[l], c[l])
-    float_out(P, W, i, w, mask, t, flags, d)
+    float_out(P, W, i, w, mask, t, flags, d, op != C.OP_COPYSIGN)
 
 
 @njit

@@ -46,6 +46,12 @@ if numba_config.DISABLE_JIT:          # plain Python (NUMBA_DISABLE_JIT=1): exac
 
 F32_MIN_NORMAL = 1.1754943508222875e-38
 F32_MAX = 3.4028234663852886e+38
+# The NaN every f32 arithmetic instruction writes (add sub mul fma div sqrt rcp min max abs neg
+# ...), whether it generates the NaN or gets one as input: 0x7fffffff. PTX ISA 9.7.3 leaves it
+# unspecified; the CUDA C Programming Guide ("Floating-Point Standard") states it for NaN inputs;
+# the H200 writes it in every such case measured (traces/h200/semantics.json). cvt.f32.f64 of a
+# NaN writes 0x7fc00000 there (alu.f32_to_bits).
+F32_NAN_BITS = 0x7FFFFFFF
 
 
 @njit

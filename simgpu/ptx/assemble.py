@@ -291,6 +291,10 @@ class Assembler:
                 flags |= C.F_L2_ONLY
             elif m == "relu":
                 flags |= C.F_RELU
+            elif m == "NaN":
+                if t1 != C.T_F32:                   # PTX ISA 9.7.3.11-12: min.NaN.f32, max.NaN.f32
+                    self.error(f"{op}.NaN takes type .f32 only", ins.line, ins.col)
+                flags |= C.F_NAN
             elif m in ("global", "shared", "local", "param", "const") and op != "cvta":
                 a["space"][i] = C.SPACE_NAMES.index(m)
             elif m in ("v2", "v4"):
