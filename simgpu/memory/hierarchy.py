@@ -115,7 +115,9 @@ def home_partition(line, parts):
 def global_request(MS, sm, now, sectors, n, store, l2_only):
     """Issue a request of n distinct sectors (global byte offsets // 32, in
     `sectors`) from SM `sm` at cycle `now`; returns the cycle its data is ready
-    (loads) or it has been accepted by the L2 (stores). `l2_only`: a load
+    (loads) or its acknowledgment is back from the L2 (stores: an L2 latency
+    after the slice took the last sector; a warp that has exited waits for it,
+    Nsight's `drain` state, timing/core.py). `l2_only`: a load
     that bypasses the L1 (ld.cg, ld.cv, ld.volatile)."""
     return _request(MS, sm, now, sectors, n, store or l2_only, store, 0)
 
@@ -183,7 +185,7 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
             MS.counters[C_L2_ST] += 1
             MS.counters[C_L2_HIT] += 1          # a written sector needs no fetch: a hit, as Nsight counts it
             set_ready(MS.l2, sl, slot, sbit, ts)
-            r = ts + 1.0
+            r = ts + p[P_L2_LAT]                 # acknowledged: the L2's latency after the slice took it
             if r > ready:
                 ready = r
             continue

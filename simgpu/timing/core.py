@@ -45,8 +45,10 @@ from .tables import scoreboard_slots
 INF = np.int64(1) << 62
 # a warp's timing scalars in one record (as exec.state's WARP_DTYPE, for locality):
 # when its next instruction's operands are ready and why not before, the warp state
-# it is in since when at which pc, when it was launched, whether it is resident
+# it is in since when at which pc, when it was launched, when its last global store
+# or reduction is acknowledged, whether it is resident
 TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_start", np.int64),
+                        ("drain_until", np.int64),
                         ("st_pc", np.int32), ("dep_reason", np.int8), ("st_state", np.int8),
                         ("resident", np.int8)], align=True)
 
@@ -202,6 +204,7 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, now):
         TS.warp[w].dep_reason = S.WAIT
         TS.warp[w].st_state = -1
         TS.warp[w].warp_start = now
+        TS.warp[w].drain_until = now
         TS.warp[w].resident = 1
     TS.slot_warps_left[slot] = nw
     TS.slot_start[slot] = now
@@ -220,6 +223,24 @@ def retire_warp(TS, w, sm, now):
     TS.sm_warps[sm] -= 1
     if TS.sm_warps[sm] == 0:
         TS.sm_active[sm] += now + 1 - TS.sm_busy_since[sm]
+
+
+@njit(inline="always")
+def finish_warp(W, M, TS, sm, w, end, bps, wpb, block_ids, next_block):
+    """Warp w leaves its SM at cycle `end` (its exit issued at end - 1, or its
+    stores drained by `end`); the last warp of a block frees the block's slot
+    for the next block in dispatch order. Returns the next block to dispatch."""
+    retire_warp(TS, w, sm, end - 1)
+    TS.stats[ST_LAST_EXIT] = end - 1
+    slot = W.warp[w].wblock
+    TS.slot_warps_left[slot] -= 1
+    if TS.slot_warps_left[slot] == 0:
+        TS.stats[ST_BLOCKS_DONE] += 1
+        record(TS, slot, TRACE_BLOCK, TS.slot_start[slot], end, TS.slot_bid[slot])
+        if next_block < block_ids.shape[0]:
+            launch_block(W, M, TS, sm, slot - sm * bps, block_ids[next_block], bps, wpb, end)
+            next_block += 1
+    return next_block
 
 
 @njit
@@ -270,6 +291,16 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                     w = sm * wps + j
                     if TS.warp[w].resident == 0 or w == best:
                         continue
+                    if W.warp[w].wstate == W_DONE:         # exited; its stores draining
+                        if TS.warp[w].dep_ready <= now:
+                            next_block = finish_warp(W, M, TS, sm, w, now, bps, wpb, block_ids, next_block)
+                            for q in range(n_sp):          # a new block's warps may be on any scheduler
+                                if TS.sp_next[sm * n_sp + q] > now + 1:
+                                    TS.sp_next[sm * n_sp + q] = now + 1
+                            earliest = now + 1             # (this one's sp_next is set from earliest)
+                        elif TS.warp[w].dep_ready < earliest:
+                            earliest = TS.warp[w].dep_ready
+                        continue
                     pc = W.stk[w, W.warp[w].sp].pc
                     if W.warp[w].wstate == W_BARRIER:
                         set_state(TS, w, S.BARRIER, now, pc)
@@ -307,6 +338,10 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                         elif space == C.SPACE_GLOBAL:
                             ready = global_request(MS, sm, now, scratch, scratch[SCR_NSECTORS],
                                                    P.ins[pc].op == C.OP_ST, (P.ins[pc].flags & C.F_L2_ONLY) != 0)
+                        if space == C.SPACE_GLOBAL and (P.ins[pc].op == C.OP_ST or scratch[SCR_ATOMIC] == 2):
+                            # a store or reduction: the warp may not leave before it is acknowledged
+                            if ready > TS.warp[w].drain_until:
+                                TS.warp[w].drain_until = ready
                         elif space == C.SPACE_SHARED:
                             ready = shared_request(MS, sm, now, scratch[SCR_WAVEFRONTS], T.lat[pc])
                     board = T.sb[pc]
@@ -322,17 +357,13 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                     TS.last_warp[g] = w
                     op = P.ins[pc].op
                     if st == C.ST_EXITED or (op == C.OP_RET or op == C.OP_EXIT) and W.warp[w].wstate == W_DONE:
-                        retire_warp(TS, w, sm, now)
-                        TS.stats[ST_LAST_EXIT] = now
-                        slot = W.warp[w].wblock
-                        TS.slot_warps_left[slot] -= 1
-                        if TS.slot_warps_left[slot] == 0:
-                            TS.stats[ST_BLOCKS_DONE] += 1
-                            record(TS, slot, TRACE_BLOCK, TS.slot_start[slot], now + 1, TS.slot_bid[slot])
-                            if next_block < nblocks:
-                                launch_block(W, M, TS, sm, slot - sm * bps, block_ids[next_block], bps, wpb,
-                                             now + 1)
-                                next_block += 1
+                        if TS.warp[w].drain_until > now + 1:
+                            # exited with stores not yet acknowledged: resident, draining (Nsight's
+                            # `drain`), until the scheduler finds it done (finish_warp above)
+                            set_state(TS, w, S.DRAIN, now + 1, pc)
+                            TS.warp[w].dep_ready = TS.warp[w].drain_until
+                        else:
+                            next_block = finish_warp(W, M, TS, sm, w, now + 1, bps, wpb, block_ids, next_block)
                     else:
                         compute_dependencies(T, TS, W, w, T.is_branch[pc] != 0, now)
                     if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \

@@ -12,7 +12,9 @@ mio_throttle        the MIO pipe (shared memory, SFU) cannot accept the instruct
 lg_throttle         the LSU pipe for global/local memory cannot accept the instruction
 math_pipe_throttle  the FP32/INT/FP64 pipe for the instruction is busy
 branch_resolving    waiting for a branch target to be computed
-no_instruction, dispatch_stall, drain, membar, sleeping, misc
+drain               exited, waiting for its global stores and reductions to be
+                    acknowledged before the warp's resources are freed
+no_instruction, dispatch_stall, membar, sleeping, misc
                     named for completeness; simgpu does not model their causes yet
 """
 NAMES = ("selected", "not_selected", "wait", "long_scoreboard", "short_scoreboard", "barrier",
