@@ -126,6 +126,18 @@ def test_loads_pass_stores_of_another_state_space():
     assert sum(k < stg[0] for k in lds) == 4
 
 
+def test_shared_loads_are_weighed_by_their_own_latency():
+    """matmul_tiled's k loop: the scheduler weighs an LDS by the shared-memory
+    latency, not an L2 hit's, so the FMA chain starts after 8 shared loads
+    (4 k steps' A and B values), not after 20 (10 k steps). ptxas's SASS
+    starts it after 9 LDS (7 B values, 8 A values in two LDS.128), bounded by
+    its 6 dependency scoreboards, which this scheduler does not model."""
+    prog = simgpu.load(str(PROGRAMS / "matmul_tiled.s"), lower="ptxas").program
+    ops = opcodes(prog)
+    first_fma = ops.index("fma")
+    assert sum(o == "ld" and prog.space[k] == C.SPACE_SHARED for k, o in enumerate(ops[:first_fma])) == 8
+
+
 TEMP_AFTER_LOOP = r"""
 .version 8.0
 .target sm_90

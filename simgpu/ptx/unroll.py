@@ -39,7 +39,8 @@ A loop whose trip count is fixed (`mov i, imm` just before it, a constant
 bound) and at most FULL_UNROLL becomes that many copies with no test at all
 (matmul_registers' 16-trip k loop in its SASS). Results are bit-identical
 (tested over every program). Scheduling is by the longest latency-weighted
-path to the block's end (loads weigh an L2 hit), keeping register and memory
+path to the block's end (global loads weigh an L2 hit, shared loads a
+shared-memory access), keeping register and memory
 order: loads may pass loads, nothing passes a store of the same state space
 (PTX's spaces are disjoint: an LDG may pass an STS) or a barrier.
 """
@@ -51,7 +52,8 @@ from .parser import Instr, Operand, Reg
 
 UNROLL = 4
 FULL_UNROLL = 16            # trips: matmul_registers' 16-trip k loop is unrolled whole in its SASS
-LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a load
+LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a global load
+SHARED_LOAD_WEIGHT = 23     # cycles: a shared load's latency (h200.toml latency_shared_cycles, micro_shared.json)
 FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "membar", "fence", "call",
           "ret", "exit", "bra", "trap", "brkpt"}
 
@@ -425,7 +427,9 @@ def _schedule(block, table):
             succs[p].append(k)
     height = [0] * n
     for k in range(n - 1, -1, -1):
-        w = LOAD_WEIGHT if block[k].opcode in ("ld", "ldu") else 4
+        w = 4
+        if block[k].opcode in ("ld", "ldu"):
+            w = SHARED_LOAD_WEIGHT if _space(block[k]) == "shared" else LOAD_WEIGHT
         height[k] = w + max((height[s] for s in succs[k]), default=0)
     left = [len(p) for p in preds]
     ready = [k for k in range(n) if left[k] == 0]
