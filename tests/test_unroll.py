@@ -110,6 +110,73 @@ def test_the_unrolled_body_issues_its_loads_first():
     assert ops.count("fma") == 4 + 1
 
 
+def test_loads_pass_stores_of_another_state_space():
+    """As ptxas's SASS for softmax_online: the stats loop's 4 LDGs issue before
+    the first STS of the row copy, the write loop's 4 LDS before the first STG
+    (a .shared address never names a .global word)."""
+    prog = simgpu.load(str(PROGRAMS / "softmax_online.s"), lower="ptxas").program
+    ops = opcodes(prog)
+    at = {(o, int(prog.space[k])): [] for k, o in enumerate(ops)}
+    for k, o in enumerate(ops):
+        at[(o, int(prog.space[k]))].append(k)
+    gld, sts = at[("ld", C.SPACE_GLOBAL)], at[("st", C.SPACE_SHARED)]
+    lds, stg = at[("ld", C.SPACE_SHARED)], at[("st", C.SPACE_GLOBAL)]
+    assert (len(gld), len(sts), len(lds), len(stg)) == (4 + 1, 4 + 1, 4 + 1, 4 + 1)
+    assert sum(k < sts[0] for k in gld) == 4
+    assert sum(k < stg[0] for k in lds) == 4
+
+
+def test_shared_loads_are_weighed_by_their_own_latency():
+    """matmul_tiled's k loop: the scheduler weighs an LDS by the shared-memory
+    latency, not an L2 hit's, so the FMA chain starts after 8 shared loads
+    (4 k steps' A and B values), not after 20 (10 k steps). ptxas's SASS
+    starts it after 9 LDS (7 B values, 8 A values in two LDS.128), bounded by
+    its 6 dependency scoreboards, which this scheduler does not model."""
+    prog = simgpu.load(str(PROGRAMS / "matmul_tiled.s"), lower="ptxas").program
+    ops = opcodes(prog)
+    first_fma = ops.index("fma")
+    assert sum(o == "ld" and prog.space[k] == C.SPACE_SHARED for k, o in enumerate(ops[:first_fma])) == 8
+
+
+TEMP_AFTER_LOOP = r"""
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u32 b)
+{
+  .reg .u32 %i, %b, %t, %acc;
+  .reg .u64 %o;
+  .reg .pred %p;
+  ld.param.u64 %o, [out];
+  ld.param.u32 %b, [b];
+  mov.u32 %i, 0;
+  mov.u32 %acc, 0;
+L:
+  mul.lo.u32 %t, %i, 7;
+  add.u32 %acc, %acc, %t;
+  add.u32 %i, %i, 1;
+  setp.lt.u32 %p, %i, %b;
+  @%p bra L;
+  st.global.u32 [%o], %acc;
+  st.global.u32 [%o+4], %t;
+  ret;
+}
+"""
+
+
+@pytest.mark.parametrize("trips", range(1, 10))
+def test_a_temporary_read_after_the_loop_holds_the_last_iteration(tmp_path, trips):
+    """The unrolled copies rename the body's temporaries apart, all but the
+    last, so %t read after the loop is the last iteration's 7 * (trips - 1)
+    whether the loop ended in the unrolled body or in the remainder."""
+    path = tmp_path / "k.ptx"
+    path.write_text(TEMP_AFTER_LOOP)
+    for lower in (None, "ptxas"):
+        out = np.zeros(2, np.uint32)
+        simgpu.launch(simgpu.load(str(path), lower=lower), 1, 1, [out, trips], timing=False)
+        assert out.tolist() == [7 * trips * (trips - 1) // 2, 7 * (trips - 1)], lower
+
+
 @pytest.mark.parametrize("tiles", range(1, 10))
 def test_every_trip_count_of_a_loop_with_barriers(tiles):
     """matmul_tiled's tile loop (two bar.sync) runs n/16 times: the unrolled

@@ -39,8 +39,10 @@ A loop whose trip count is fixed (`mov i, imm` just before it, a constant
 bound) and at most FULL_UNROLL becomes that many copies with no test at all
 (matmul_registers' 16-trip k loop in its SASS). Results are bit-identical
 (tested over every program). Scheduling is by the longest latency-weighted
-path to the block's end (loads weigh an L2 hit), keeping register and memory
-order: loads may pass loads, nothing passes a store or a barrier.
+path to the block's end (global loads weigh an L2 hit, shared loads a
+shared-memory access), keeping register and memory
+order: loads may pass loads, nothing passes a store of the same state space
+(PTX's spaces are disjoint: an LDG may pass an STS) or a barrier.
 """
 import copy
 from dataclasses import replace
@@ -50,7 +52,8 @@ from .parser import Instr, Operand, Reg
 
 UNROLL = 4
 FULL_UNROLL = 16            # trips: matmul_registers' 16-trip k loop is unrolled whole in its SASS
-LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a load
+LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a global load
+SHARED_LOAD_WEIGHT = 23     # cycles: a shared load's latency (h200.toml latency_shared_cycles, micro_shared.json)
 FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "membar", "fence", "call",
           "ret", "exit", "bra", "trap", "brkpt"}
 
@@ -106,6 +109,16 @@ def _space(ins):
         if s in ("global", "shared", "local", "param", "const"):
             return s
     return "generic"
+
+
+def _may_alias(a, b):
+    """Whether accesses in state spaces a and b may touch the same memory.
+    PTX's state spaces are disjoint (a .shared address never names a .global
+    word), so ptxas reorders across them: softmax_online's SASS issues its
+    unrolled loop's 4 LDGs ahead of the 4 STS of the row copy, and the write
+    loop's 4 LDS ahead of the 4 STG (`ptxas -arch=sm_90 -O3`, `cuobjdump
+    -sass`). A generic address may name any of them."""
+    return a == b or "generic" in (a, b)
 
 
 def unroll_loops(fn, table, unroll=UNROLL):
@@ -295,7 +308,7 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
     out.append(_ins(bra, "bra", [], [_label(bra, rem)], guard=q, guard_neg=True))
 
     # BODY: U copies, temporaries renamed apart (a register the body writes before reading
-    # it and that nothing outside the loop names), steps folded, then scheduled;
+    # it; the last copy keeps the names, see _copies), steps folded, then scheduled;
     # it repeats while U more are certain (as ptxas's `ISETP.GT i, U-1; @P BRA`), then
     # the remainder runs if the loop's own test says so
     block = _copies(fn, table, instrs, top, end, body, unroll, f"__u{serial}")
@@ -316,11 +329,17 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
 
 def _copies(fn, table, instrs, top, end, body, n, tag):
     """n copies of the loop body, each copy's temporaries (registers the body
-    writes before reading and nothing outside the loop names) renamed apart."""
+    writes before reading) renamed apart. The last copy keeps the original
+    names, so a temporary read after the loop (softmax_online's %v, %t, %e
+    are reused by the code after its loops) still holds the last iteration's
+    value; no value flows from one iteration to the next through a
+    temporary, so the earlier copies' renamed ones are dead at the loop's
+    end. This is the renaming ptxas does: softmax_online's SASS loads its 4
+    unrolled x values into 4 registers (R15, R18, R16, R14)."""
     temps = _temporaries(instrs, top, end, table)
     block = []
     for c in range(n):
-        names = {} if c == 0 else {_key(r): _new_reg(fn, r, f"{tag}.{c}") for r in temps}
+        names = {} if c == n - 1 else {_key(r): _new_reg(fn, r, f"{tag}.{c}") for r in temps}
         block.extend(_rename(ins, names) for ins in body)
     return block
 
@@ -350,13 +369,7 @@ def _temporaries(instrs, top, end, table):
                 seen_use.add(_key(r))
         for r in d:
             first_def.setdefault(_key(r), r)
-    outside = set()
-    for k, ins in enumerate(instrs):
-        if top <= k <= end:
-            continue
-        d, u = defs_uses(ins, table)
-        outside.update(_key(r) for r in d + u)
-    return [r for key, r in first_def.items() if key not in seen_use and key not in outside]
+    return [r for key, r in first_def.items() if key not in seen_use]
 
 
 def _key(r):
@@ -380,13 +393,14 @@ def _rename(ins, names):
 def _schedule(block, table):
     """List scheduling of a straight-line block: register dependences (read
     after write, write after read, write after write) and memory order (a
-    store after every earlier memory access and before every later one),
+    store after every earlier access that may alias it and before every
+    later one: the same state space, or a generic address; _may_alias),
     priority the longest latency-weighted path to the end."""
     n = len(block)
     du = [defs_uses(ins, table) for ins in block]
     preds = [set() for _ in range(n)]
     last_def, reads_since = {}, {}
-    last_store, mem_since_store = None, []
+    mem = []                                   # (index, state space, is a store) of earlier accesses
     for k, ins in enumerate(block):
         d, u = du[k]
         for r in u:
@@ -402,13 +416,10 @@ def _schedule(block, table):
             last_def[_key(r)] = k
             reads_since[_key(r)] = []
         if ins.opcode in ("ld", "st", "ldu", "prefetch"):
-            if last_store is not None:
-                preds[k].add(last_store)
-            if ins.opcode == "st":
-                preds[k].update(mem_since_store)
-                last_store, mem_since_store = k, []
-            else:
-                mem_since_store.append(k)
+            sp, store = _space(ins), ins.opcode == "st"
+            preds[k].update(j for j, sp_j, store_j in mem
+                            if (store or store_j) and _may_alias(sp, sp_j))
+            mem.append((k, sp, store))
         preds[k].discard(k)
     succs = [[] for _ in range(n)]
     for k in range(n):
@@ -416,7 +427,9 @@ def _schedule(block, table):
             succs[p].append(k)
     height = [0] * n
     for k in range(n - 1, -1, -1):
-        w = LOAD_WEIGHT if block[k].opcode in ("ld", "ldu") else 4
+        w = 4
+        if block[k].opcode in ("ld", "ldu"):
+            w = SHARED_LOAD_WEIGHT if _space(block[k]) == "shared" else LOAD_WEIGHT
         height[k] = w + max((height[s] for s in succs[k]), default=0)
     left = [len(p) for p in preds]
     ready = [k for k in range(n) if left[k] == 0]

@@ -54,6 +54,27 @@ def _dest_slots(op, sub, vec):
     return (0,)
 
 
+def _next_read_is_a_guard(prog, i):
+    """Whether the predicate setp i writes is next read (in program order) as
+    the guard of an instruction other than a branch. ptxas's stall counts for
+    sm_90 put 13 cycles between a SETP and an instruction guarded by its
+    predicate (every ex2's FSETP.GEU -> @!P FMUL range fix), but 4 or fewer
+    when a SEL or another SETP reads it as a source (latency_guard_cycles in
+    the configs). A branch keeps the ALU latency: ptxas computes a loop's
+    closing compare at the top of the body (latency_fp32.s's SASS: ISETP 30
+    instructions before its BRA), where PTX, and simgpu, has it just before
+    the branch; an if's compare right before its branch (ISETP S13 -> @P0
+    EXIT) is the case this leaves out."""
+    p = int(prog.oreg[i, 0])
+    for j in range(i + 1, prog.n):
+        if prog.guard[j] == p:
+            return int(prog.op[j]) != C.OP_BRA
+        for k in range(prog.okind.shape[1]):
+            if prog.okind[j, k] == C.K_PRED and prog.oreg[j, k] == p:
+                return False                       # read as a source, or written again
+    return False
+
+
 def build_tables(prog, cfg):
     n = prog.n
     pipe = np.zeros(n, np.int8)
@@ -85,6 +106,8 @@ def build_tables(prog, cfg):
             unit, latency, board = "sfu", cfg["latency_sfu_cycles"], SB_SHORT
         else:
             latency, board = alu_lat.get(unit, cfg["latency_int_cycles"]), SB_FIXED
+        if op == C.OP_SETP and _next_read_is_a_guard(prog, i):
+            latency = cfg["latency_guard_cycles"]
         pipe[i], lat[i], sb[i] = PIPE[unit], latency, board
         is_branch[i] = op == C.OP_BRA
         dests = _dest_slots(op, int(prog.sub[i]), int(prog.vec[i]))
