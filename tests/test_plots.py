@@ -56,11 +56,11 @@ def test_every_kind_renders_for_every_program(name, tmp_path):
 
 
 def test_timeline_cells_are_the_trace_cycle_by_cycle():
-    # 32 warps, under 1,000 cycles: one row per warp slot, one column per cycle
+    # 32 warps, about 1,100 cycles: with room for 2,000 columns, one row per warp slot, one column per cycle
     res = run_recipe(parse_recipe(ROOT / "programs" / "vector_add.s"), {"n": "1000"},
                      trace_capacity=100_000).results[0]
     view = read_trace(res)
-    tl = timeline(view)
+    tl = timeline(view, max_cols=2000)
     assert (tl.width, tl.group) == (1, 1)
     want = np.full(tl.dominant.shape, -1)
     for w, k, s, e in zip(view.warp_slot, view.state, view.start, view.end):
