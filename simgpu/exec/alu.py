@@ -506,7 +506,7 @@ def cvt(P, W, i, w, mask, U, F):
     td = P.ins[i].ty
     ts = P.ins[i].ty2
     rnd = P.ins[i].rnd
-    flags = P.ins[i].flags
+    flags = P.ins[i].iflags
     ftz = (flags & C.F_FTZ) != 0
     sat = (flags & C.F_SAT) != 0
     a = U[1]
@@ -590,7 +590,7 @@ def int_alu(P, W, i, w, mask, U, I, F):
     t = P.ins[i].ty
     bits = TBITS[t]
     kind = TKIND[t]
-    flags = P.ins[i].flags
+    flags = P.ins[i].iflags
     a, b, c, d = U[1], U[2], U[3], U[0]
     if op == C.OP_MOV:
         if P.ins[i].sub == 1:         # pack {a, b, ...} into d
@@ -783,7 +783,7 @@ def int_alu(P, W, i, w, mask, U, I, F):
 def float_op(P, W, i, w, mask, U, F):
     op = P.ins[i].op
     t = P.ins[i].ty
-    flags = P.ins[i].flags
+    flags = P.ins[i].iflags
     rnd = P.ins[i].rnd
     ftz = (flags & C.F_FTZ) != 0
     a, b, c, d = F[1], F[2], F[3], F[0]
@@ -817,8 +817,8 @@ def float_op(P, W, i, w, mask, U, F):
         float_in(P, W, i, 3, w, t, ftz, c)
     approx = (flags & C.F_APPROX) != 0
     if t == C.T_F32 and rnd == C.RND_RN and (op == C.OP_FMA or op == C.OP_MAD):
-        for l in range(32):                   # the hot case: fma.rn.f32
-            d[l] = fp.fma_f32(a[l], b[l], c[l], C.RND_RN)
+        for l in range(32):                   # the hot case: fma.rn.f32, the host's own FMA
+            d[l] = np.float64(fp.fma32(np.float32(a[l]), np.float32(b[l]), np.float32(c[l])))
         float_out(P, W, i, w, mask, t, flags, d, True)
         return
     for l in range(32):
@@ -889,8 +889,8 @@ def setp(P, W, i, w, mask, U, F):
         fetch_bits(P, W, i, 4, w, cpred)
     if kind == C.KIND_FLOAT:
         fa, fb = F[1], F[2]
-        float_in(P, W, i, 2, w, t, (P.ins[i].flags & C.F_FTZ) != 0, fa)
-        float_in(P, W, i, 3, w, t, (P.ins[i].flags & C.F_FTZ) != 0, fb)
+        float_in(P, W, i, 2, w, t, (P.ins[i].iflags & C.F_FTZ) != 0, fa)
+        float_in(P, W, i, 3, w, t, (P.ins[i].iflags & C.F_FTZ) != 0, fb)
         for l in range(32):
             p[l] = np.uint64(1) if float_cmp(cmp, fa[l], fb[l]) else np.uint64(0)
     else:

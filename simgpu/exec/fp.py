@@ -35,7 +35,24 @@ def fma64(typingctx, a, b, c):
     return sig, codegen
 
 
+@intrinsic
+def fma32(typingctx, a, b, c):
+    """a*b+c of float32 values rounded once to float32, to nearest (LLVM's
+    llvm.fma.f32: the host's FMA instruction): fma.rn.f32 itself. fma_f32
+    below computes the same in float64 and serves the directed modes."""
+    sig = types.float32(types.float32, types.float32, types.float32)
+
+    def codegen(context, builder, signature, args):
+        f = ir.FloatType()
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(f, [f, f, f]), "llvm.fma.f32")
+        return builder.call(fn, args)
+    return sig, codegen
+
+
 if numba_config.DISABLE_JIT:          # plain Python (NUMBA_DISABLE_JIT=1): exact rationals
+    def fma32(a, b, c):
+        return np.float32(fma_f32(float(a), float(b), float(c), C.RND_RN))
+
     def fma64(a, b, c):
         from fractions import Fraction
         if not all(math.isfinite(x) for x in (a, b, c)):
