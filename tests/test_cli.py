@@ -219,3 +219,18 @@ def test_isa_lists_instructions():
     words = {ln.split()[0] for ln in proc.stdout.splitlines() if ln.strip() and not ln.startswith(" ")}
     for op in ("mov", "add", "ld", "st", "bar", "shfl", "setp"):
         assert op in words, f"simgpu isa does not list {op}"
+
+
+def test_plain_python_mode_gives_the_compiled_engines_result():
+    """NUMBA_DISABLE_JIT=1 runs the engine as plain Python (for tracebacks and
+    coverage): the same cycles and checks as the compiled run."""
+    args = ["run", "programs/vector_add.s", "--set", "n=256"]
+    compiled = cli(*args, timeout=600)
+    assert compiled.returncode == 0, compiled.stderr
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    plain = subprocess.run([sys.executable, "-m", "simgpu", *args], cwd=ROOT, capture_output=True, text=True,
+                           env=env, timeout=600)
+    assert plain.returncode == 0, plain.stderr
+    cycles = [line for line in compiled.stdout.splitlines() if line.strip().startswith("cycles")]
+    assert cycles and cycles == [line for line in plain.stdout.splitlines() if line.strip().startswith("cycles")]
+    assert "PASS" in plain.stdout

@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 import numba
+import numpy as np
 
 _PKG = Path(__file__).resolve().parents[1]
 _COMPILED = ("exec", "memory", "timing", "ptx")    # subpackages compiled code depends on
@@ -43,6 +44,12 @@ numba.config.CACHE_DIR = CACHE_DIR
 # decrements on each namedtuple field took 3/4 of the run time).
 # error_model='numpy': x/0.0 gives inf or NaN as IEEE says, never a Python exception.
 JIT = dict(cache=True, nogil=True, _nrt=False, error_model="numpy")
+
+
+def records(arr):
+    """A structured array as compiled code reads it (W.warp[w].sp); as plain
+    Python (NUMBA_DISABLE_JIT=1) it needs numpy's recarray for that."""
+    return arr.view(np.recarray) if numba.config.DISABLE_JIT else arr
 
 
 def njit(fn=None, **kw):

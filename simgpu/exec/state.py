@@ -17,11 +17,14 @@ from collections import namedtuple
 
 import numpy as np
 
+from .jit import records
+
 ProgArrays = namedtuple("ProgArrays", ["ins", "okind", "oreg", "oreg2", "obits", "ofloat"])
 # an instruction's scalar fields in one record (ptx.assemble.Program holds them as
 # columns): compiled code reads P.ins[i].op, and a call that takes P passes 6
 # arrays rather than 17 (numba passes every array as ~7 scalars)
-INS_FIELDS = ("op", "ty", "ty2", "sub", "sub2", "rnd", "flags", "space", "vec", "guard", "guard_neg", "ipdom")
+INS_FIELDS = ("op", "ty", "ty2", "sub", "sub2", "rnd", "iflags", "space", "vec", "guard", "guard_neg", "ipdom")
+# (the Program's `flags` column is `iflags` here: numpy's records have a .flags of their own)
 
 Warps = namedtuple("Warps", [
     "r32", "r64", "pr", "warp", "stk", "tid",
@@ -57,7 +60,7 @@ def make_warps(n_warps, n_blocks, prog, grid, block):
     return Warps(
         r32=r32, r64=r64,
         pr=np.zeros((n_warps, npr, 32), np.uint8),
-        warp=warps, stk=np.zeros((n_warps, STACK_DEPTH), STACK_DTYPE),
+        warp=records(warps), stk=records(np.zeros((n_warps, STACK_DEPTH), STACK_DTYPE)),
         tid=np.zeros((n_warps, 32, 3), np.int32),
         bctaid=np.zeros((n_blocks, 3), np.int32), blive=np.zeros(n_blocks, np.int32),
         bar_arrived=np.zeros((n_blocks, MAX_BARRIERS), np.int32),

@@ -32,7 +32,7 @@ from collections import namedtuple
 import numpy as np
 
 from ..exec.functional import init_block
-from ..exec.jit import njit
+from ..exec.jit import njit, records
 from ..exec.state import W_BARRIER, W_DONE
 from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
@@ -74,7 +74,7 @@ SERIES_FIELDS = ("warp_instructions", "l2_hits", "l2_misses", "dram_read_bytes",
 def _timing_warps(n_warps):
     tw = np.zeros(n_warps, TWARP_DTYPE)
     tw["st_state"] = -1
-    return tw
+    return records(tw)
 
 
 def make_timing_state(n_warps, n_slots, n_sp, n_sm, prog, trace_capacity=0):
@@ -337,7 +337,7 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                                                    scratch[SCR_ATOMIC])
                         elif space == C.SPACE_GLOBAL:
                             ready = global_request(MS, sm, now, scratch, scratch[SCR_NSECTORS],
-                                                   P.ins[pc].op == C.OP_ST, (P.ins[pc].flags & C.F_L2_ONLY) != 0)
+                                                   P.ins[pc].op == C.OP_ST, (P.ins[pc].iflags & C.F_L2_ONLY) != 0)
                         if space == C.SPACE_GLOBAL and (P.ins[pc].op == C.OP_ST or scratch[SCR_ATOMIC] == 2):
                             # a store or reduction: the warp may not leave before it is acknowledged
                             if ready > TS.warp[w].drain_until:
