@@ -24,29 +24,24 @@ from .jit import njit
 
 
 @intrinsic
-def fma64(typingctx, a, b, c):
-    """a*b+c rounded once (LLVM's llvm.fma.f64: the host's FMA instruction or libm's fma)."""
-    sig = types.float64(types.float64, types.float64, types.float64)
+def host_fma(typingctx, a, b, c):
+    """a*b+c rounded once in the operands' precision, float32 or float64
+    (LLVM's llvm.fma.f32/.f64: the host's FMA instruction or libm's fma). In
+    float32 to nearest it is fma.rn.f32 itself; fma_f32 below computes the
+    same in float64 and serves the directed modes."""
+    if not (a == b == c and a in (types.float32, types.float64)):
+        return None
+    sig = a(a, b, c)
 
     def codegen(context, builder, signature, args):
-        d = ir.DoubleType()
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(d, [d, d, d]), "llvm.fma.f64")
+        t = context.get_value_type(a)
+        name = "llvm.fma.f32" if a == types.float32 else "llvm.fma.f64"
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(t, [t, t, t]), name)
         return builder.call(fn, args)
     return sig, codegen
 
 
-@intrinsic
-def fma32(typingctx, a, b, c):
-    """a*b+c of float32 values rounded once to float32, to nearest (LLVM's
-    llvm.fma.f32: the host's FMA instruction): fma.rn.f32 itself. fma_f32
-    below computes the same in float64 and serves the directed modes."""
-    sig = types.float32(types.float32, types.float32, types.float32)
-
-    def codegen(context, builder, signature, args):
-        f = ir.FloatType()
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(f, [f, f, f]), "llvm.fma.f32")
-        return builder.call(fn, args)
-    return sig, codegen
+fma32 = fma64 = host_fma
 
 
 if numba_config.DISABLE_JIT:          # plain Python (NUMBA_DISABLE_JIT=1): exact rationals
