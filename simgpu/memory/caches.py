@@ -6,7 +6,8 @@ and dirty bit, so a miss fetches only the sectors asked for (NVIDIA's L1 and
 L2 are sectored this way: Jia et al., "Dissecting the NVIDIA Volta GPU
 Architecture via Microbenchmarking", 2018). Arrays are indexed
 [cache, set, way]: `tags` holds the line number (-1 when empty), `valid` and
-`dirty` the sector bit masks, `stamp` the time of last use for LRU, and
+`dirty` the sector bit masks, `stamp` the time of last use for LRU (each cache counts its own accesses,
+so that caches used by different host threads never share a counter), and
 `ready[cache, set, way, sector]` the cycle a sector's fill arrives: a sector
 is allocated when its miss is sent, so a later request for it while the
 fill is on its way finds it present but waits for the data (a hit under a
@@ -30,7 +31,7 @@ def make_cache(n_caches, size_bytes, ways):
     sets = max(1, lines // ways)
     shape = (n_caches, sets, ways)
     return Cache(np.full(shape, -1, np.int64), np.zeros(shape, np.uint8), np.zeros(shape, np.uint8),
-                 np.zeros(shape, np.int64), np.zeros(1, np.int64), np.zeros(shape + (4,), np.float64))
+                 np.zeros(shape, np.int64), np.zeros(n_caches, np.int64), np.zeros(shape + (4,), np.float64))
 
 
 @njit
@@ -67,14 +68,14 @@ def access(C, c, line, sector, allocate, write):
     and set_ready, -1 when the line is not there. A miss allocates the line
     (LRU victim) when `allocate`; a write marks the sector dirty; a
     non-allocating write to a present line updates it."""
-    C.clock[0] += 1
+    C.clock[c] += 1
     sets = C.tags.shape[1]
     s = (line ^ (line >> 11)) % sets
     bit = np.uint8(1 << sector)
     ways = C.tags.shape[2]
     for w in range(ways):
         if C.tags[c, s, w] == line:
-            C.stamp[c, s, w] = C.clock[0]
+            C.stamp[c, s, w] = C.clock[c]
             hit = (C.valid[c, s, w] & bit) != 0
             if allocate or write:
                 C.valid[c, s, w] |= bit
@@ -94,5 +95,5 @@ def access(C, c, line, sector, allocate, write):
     C.tags[c, s, victim] = line
     C.valid[c, s, victim] = bit
     C.dirty[c, s, victim] = bit if write else np.uint8(0)
-    C.stamp[c, s, victim] = C.clock[0]
+    C.stamp[c, s, victim] = C.clock[c]
     return False, evicted, s * ways + victim

@@ -28,7 +28,8 @@ For each distinct 32-byte sector of a request (coalescer.py):
   does `l2_slice_atomic_ops_per_cycle` sector operations a cycle
   (coalescer.count_atomic_sectors: one per sector, or one per lane where
   lanes share a word); `atom` returns its old values after the L2 latency,
-  `red` is done once the slice has accepted it;
+  `red` is acknowledged an L2 latency after the slice accepted it, as a
+  store is (a warp does not leave its SM before; it waits nothing else);
 - an L2 miss goes to the HBM channel its line hashes to; each channel moves
   `dram_bytes_per_cycle / dram_channels`; the sector is ready after
   `latency_dram_cycles`. A miss moves `dram_fetch_bytes`: one 32-byte sector
@@ -126,7 +127,7 @@ def global_request(MS, sm, now, sectors, n, store, l2_only):
 def atomic_request(MS, sm, now, sectors, n, kind):
     """An atom (kind 1) or red (kind 2) of n sectors, their operation counts
     in sectors[32:32+n]; returns when atom's old values are back, or when
-    the L2 has accepted a red."""
+    a red is acknowledged (an L2 latency after the slice accepted it)."""
     return _request(MS, sm, now, sectors, n, True, False, kind)
 
 
@@ -225,7 +226,7 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
                 hash_line(line, np.int64(p[P_ATOM_UNITS]))
             ta = max(data, MS.atom_free[unit])
             MS.atom_free[unit] = ta + ops / p[P_ATOM_OPC]
-            r = ta + ops / p[P_ATOM_OPC] + p[P_L2_LAT] if atomic == 1 else ts + 1.0
+            r = ta + ops / p[P_ATOM_OPC] + p[P_L2_LAT] if atomic == 1 else ts + p[P_L2_LAT]
         elif l1_slot >= 0:
             set_ready(MS.l1, sm, l1_slot, sbit, r)
         if r > ready:

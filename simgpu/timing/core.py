@@ -17,7 +17,9 @@ Compute warp state (stalls.py); states only change at evaluations, so the
 attribution is exact without stepping idle cycles.
 
 Blocks are dispatched to SMs in waves: the first up to `blocks_per_sm` per
-SM, round-robin over SMs, then each finished block's slot takes the next.
+SM, round-robin over SMs, then each finished block's slot takes the next:
+the slots freed during a cycle take the next blocks in the order they were
+freed, SM by SM, and the new blocks' warps start on the next cycle.
 
 A run can be done in pieces (`until`: return at that cycle, resume with the
 same state; the pieces give the same result as one call, since a pause falls
@@ -57,7 +59,7 @@ TimingState = namedtuple("TimingState", [
     "warp",
     "pipe_free", "sp_next", "last_warp", "stall", "stall_pc",
     "sm_warps", "sm_busy_since", "sm_active", "slot_warps_left", "stats",
-    "trace", "trace_n", "slot_start", "slot_bid", "series", "series_n"])
+    "trace", "trace_n", "slot_start", "slot_bid", "freed", "series", "series_n"])
 
 # trace record columns: warp slot (or block slot for block lifetimes), state, start, end, pc (or block id)
 TRACE_BLOCK = 100            # state code of a block-lifetime record
@@ -90,6 +92,7 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, prog, trace_capacity=0):
         trace=np.zeros((max(1, trace_capacity), 5), np.int64),
         trace_n=np.array([0, trace_capacity, 0], np.int64),      # count, capacity, dropped
         slot_start=np.zeros(n_slots, np.int64), slot_bid=np.zeros(n_slots, np.int64),
+        freed=np.zeros(n_slots, np.int64),
         series=np.zeros((SERIES_BINS + 1, len(SERIES_FIELDS)), np.int64),
         series_n=np.array([0, 64], np.int64))
 
@@ -226,21 +229,25 @@ def retire_warp(TS, w, sm, now):
 
 
 @njit(inline="always")
-def finish_warp(W, M, TS, sm, w, end, bps, wpb, block_ids, next_block):
+def finish_warp(W, TS, sm, w, end):
     """Warp w leaves its SM at cycle `end` (its exit issued at end - 1, or its
-    stores drained by `end`); the last warp of a block frees the block's slot
-    for the next block in dispatch order. Returns the next block to dispatch."""
+    stores drained by `end`). Returns the block slot the warp's block frees
+    when it was the block's last warp, else -1."""
     retire_warp(TS, w, sm, end - 1)
     TS.stats[ST_LAST_EXIT] = end - 1
     slot = W.warp[w].wblock
     TS.slot_warps_left[slot] -= 1
-    if TS.slot_warps_left[slot] == 0:
-        TS.stats[ST_BLOCKS_DONE] += 1
-        record(TS, slot, TRACE_BLOCK, TS.slot_start[slot], end, TS.slot_bid[slot])
-        if next_block < block_ids.shape[0]:
-            launch_block(W, M, TS, sm, slot - sm * bps, block_ids[next_block], bps, wpb, end)
-            next_block += 1
-    return next_block
+    if TS.slot_warps_left[slot] != 0:
+        return -1
+    TS.stats[ST_BLOCKS_DONE] += 1
+    record(TS, slot, TRACE_BLOCK, TS.slot_start[slot], end, TS.slot_bid[slot])
+    return slot
+
+
+@njit(inline="always")
+def push_freed(TS, n, slot):
+    TS.freed[n] = slot
+    return n + 1
 
 
 @njit
@@ -275,6 +282,7 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
             TS.stats[ST_NEXT_BLOCK] = next_block
             return 1
         t_next = INF
+        n_freed = 0
         for sm in range(n_sm):
             if TS.sm_warps[sm] == 0:
                 continue
@@ -293,7 +301,9 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                         continue
                     if W.warp[w].wstate == W_DONE:         # exited; its stores draining
                         if TS.warp[w].dep_ready <= now:
-                            next_block = finish_warp(W, M, TS, sm, w, now, bps, wpb, block_ids, next_block)
+                            freed = finish_warp(W, TS, sm, w, now)
+                            if freed >= 0:
+                                n_freed = push_freed(TS, n_freed, freed)
                             for q in range(n_sp):          # a new block's warps may be on any scheduler
                                 if TS.sp_next[sm * n_sp + q] > now + 1:
                                     TS.sp_next[sm * n_sp + q] = now + 1
@@ -363,7 +373,9 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                             set_state(TS, w, S.DRAIN, now + 1, pc)
                             TS.warp[w].dep_ready = TS.warp[w].drain_until
                         else:
-                            next_block = finish_warp(W, M, TS, sm, w, now + 1, bps, wpb, block_ids, next_block)
+                            freed = finish_warp(W, TS, sm, w, now + 1)
+                            if freed >= 0:
+                                n_freed = push_freed(TS, n_freed, freed)
                     else:
                         compute_dependencies(T, TS, W, w, T.is_branch[pc] != 0, now)
                     if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
@@ -383,6 +395,19 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                 TS.sp_next[g] = earliest
                 if earliest < t_next:
                     t_next = earliest
+        # slots freed during this cycle take the next blocks, in the order they were
+        # freed (SM by SM), from the next cycle on
+        for f in range(n_freed):
+            slot = TS.freed[f]
+            if next_block < nblocks:
+                sm = slot // bps
+                launch_block(W, M, TS, sm, slot - sm * bps, block_ids[next_block], bps, wpb, now + 1)
+                next_block += 1
+                for q in range(n_sp):
+                    if TS.sp_next[sm * n_sp + q] > now + 1:
+                        TS.sp_next[sm * n_sp + q] = now + 1
+                t_next = min(t_next, now + 1)
+        n_freed = 0
         if TS.stats[ST_BLOCKS_DONE] == nblocks:
             break
         if t_next >= INF:
