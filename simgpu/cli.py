@@ -54,6 +54,10 @@ def cmd_run(ns):
         if ns.sample_sms < 1:
             raise SimgpuError(f"--sample-sms must be at least 1, got {ns.sample_sms}")
         kw["sample_sms"] = ns.sample_sms
+    if ns.threads is not None:
+        if ns.threads < 1:
+            raise SimgpuError(f"--threads must be at least 1, got {ns.threads}")
+        kw["threads"] = ns.threads
     if ns.kernel or ns.grid or ns.block or ns.arg:
         return _run_plain(ns, kw, format_launch)
     parse_recipe(ns.program)                   # a bad recipe is reported before any work
@@ -333,6 +337,9 @@ def build_parser():
                    help="simulate only S SMs with the blocks they would run and their share of the L2 and "
                         "DRAM, and scale the counts to the grid (fast estimates for big grids of alike blocks; "
                         "the result is not checked)")
+    r.add_argument("--threads", type=int, metavar="N",
+                   help="advance the SMs on N host threads (default $SIMGPU_THREADS, else 1); the result is "
+                        "the same for every N, cycle for cycle (a program with global atomics runs on one)")
     r.set_defaults(fn=cmd_run)
     b = sub.add_parser("bench", help="measure simulation speed (warp instructions per second)",
                        description="Run the benchmark suite (programs x configs) and print, per row, simulated "

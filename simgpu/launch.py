@@ -233,7 +233,7 @@ def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
 
 def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_thread=None,
            max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS, timing=True, trace_capacity=0,
-           sample_blocks=None, progress=None, sample_sms=None, before_overwrite=None):
+           sample_blocks=None, progress=None, sample_sms=None, before_overwrite=None, threads=None):
     """Run `kernel` over `grid` x `block` threads; numpy arrays in `args` are updated in place.
 
     timing=True (the default) runs the cycle-level model and adds cycles,
@@ -252,7 +252,10 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     before_overwrite(array), when given, is called for each argument array
     the run changed, just before its new contents are copied into it (so a
     caller can keep the old contents of just those: run_recipe's checks);
-    arrays the run did not change are then left unwritten."""
+    arrays the run did not change are then left unwritten.
+    threads=k (timing only) advances the SMs on k host threads (default
+    $SIMGPU_THREADS, else 1); the result is the same for every k
+    (timing/core.py says how)."""
     from .exec.functional import run_grid
     from .exec.state import make_mem, make_warps, make_work
     from .memory import SCRATCH_SIZE
@@ -301,7 +304,7 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
         from .timing.run import simulate
         rc, err, W, tstats, pc_counts = simulate(prog, cfg, grid, block, dev, params, int(shared_bytes),
                                                  regs_per_thread, max_warp_instructions, trace_capacity,
-                                                 progress, sample_sms)
+                                                 progress, sample_sms, threads)
         if rc != 0:
             raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
         dev.copy_back(before_overwrite)

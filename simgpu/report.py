@@ -56,7 +56,9 @@ def format_run(run, config_name, elapsed=None):
         # what the host simulated: a sampled run's own instructions, not the grid's it scales to
         total = sum(r.stats["sampled"]["simulated_warp_instructions"] if r.stats.get("sampled")
                     else r.stats["warp_instructions"] for r in run.results)
-        lines.append(f"host     {elapsed:.2f} s to simulate {_fmt(total)} warp instructions")
+        threads = max((r.stats.get("host_threads", 1) for r in run.results), default=1)
+        on = f" on {threads} host threads" if threads > 1 else ""
+        lines.append(f"host     {elapsed:.2f} s to simulate {_fmt(total)} warp instructions{on}")
     return "\n".join(lines)
 
 

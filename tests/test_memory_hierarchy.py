@@ -6,7 +6,7 @@ import numpy as np
 
 from simgpu.config import load_config
 from simgpu.memory.caches import access, make_cache
-from simgpu.memory.hierarchy import C_DRAM_RD, C_L1_HIT, C_L2_HIT, C_L2_MISS, global_request, home_partition, make_memsys
+from simgpu.memory.hierarchy import C_DRAM_RD, C_L2_HIT, C_L2_MISS, global_request, home_partition, make_memsys
 from simgpu.recipe import parse_recipe, run_recipe
 
 PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
@@ -43,7 +43,7 @@ def test_latencies_of_a_lone_request():
     assert global_request(ms, 2, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
     assert ms.counters[C_L2_HIT] == 1
     assert global_request(ms, 0, 9000, sec, 1, False, False) == 9000 + H100["latency_l1_cycles"]   # same SM: L1 hit
-    assert ms.counters[C_L1_HIT] == 1
+    assert ms.l1_count[0, 0] == 1                          # SM 0: one L1 hit
 
 
 def test_the_other_partition_serves_a_miss_in_the_own():

@@ -63,7 +63,7 @@ def run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, c
                 any_ran = True
                 for q in range(quantum):
                     pc = W.stk[w, W.warp[w].sp].pc
-                    W.clock[0] += 1             # %clock: warp instructions executed so far
+                    W.clock[w] = counts[0] + 1  # %clock: warp instructions executed so far
                     st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
                     if st == C.ST_FAULT:
                         err[1] = bid

@@ -35,9 +35,9 @@ def sreg_value(W, sreg, w, lane):
     if sreg == C.SR_NSMID:
         return np.uint64(1)
     if sreg == C.SR_CLOCK:
-        return np.uint64(W.clock[0] & 0xFFFFFFFF)
+        return np.uint64(W.clock[w] & 0xFFFFFFFF)
     if sreg == C.SR_CLOCK64:
-        return np.uint64(W.clock[0])
+        return np.uint64(W.clock[w])
     if sreg == C.SR_LANEMASK_EQ:
         return np.uint64(1 << lane)
     if sreg == C.SR_LANEMASK_LT:

@@ -65,7 +65,7 @@ def make_warps(n_warps, n_blocks, prog, grid, block):
         bctaid=np.zeros((n_blocks, 3), np.int32), blive=np.zeros(n_blocks, np.int32),
         bar_arrived=np.zeros((n_blocks, MAX_BARRIERS), np.int32),
         bar_count=np.zeros((n_blocks, MAX_BARRIERS), np.int32),
-        dims=dims, clock=np.zeros(1, np.int64))
+        dims=dims, clock=np.zeros(n_warps, np.int64))
 
 
 Work = namedtuple("Work", ["U", "I", "F", "err", "counts", "pc_counts", "mstat", "scratch"])

@@ -51,7 +51,7 @@ from ..exec.jit import njit
 from .caches import SECTOR_BYTES, access, fill_sectors, make_cache, ready_at, set_ready
 
 MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "noc_free", "slice_free", "atom_free", "chan_free",
-                               "smem_free", "params", "counters", "dram_hist", "dram_hist_w"])
+                               "smem_free", "params", "counters", "l1_count", "dram_hist", "dram_hist_w"])
 # DRAM bytes over time, by the cycle each transfer starts on its channel (not when it was
 # requested): DRAM_BINS bins of dram_hist_w[0] cycles, [read, write]; when a transfer falls
 # past the last bin, neighbouring bins merge and the width doubles (as the core's series)
@@ -60,8 +60,8 @@ HIST_FIRST_WIDTH = 64
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS) = range(14)
-# counters (int64)
-(C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC) = range(8)
+# counters (int64) of the L2 and DRAM; the L1s count hits and misses per SM in l1_count[sm, 0:2]
+(C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC) = range(6)
 
 
 def make_memsys(cfg, n_sm, l1_bytes):
@@ -80,7 +80,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                   np.zeros(n_sm, np.float64), np.zeros(n_sm, np.float64), np.zeros(slices, np.float64),
                   np.zeros(int(cfg.get("l2_atomic_units", slices)), np.float64),
                   np.zeros(cfg["dram_channels"], np.float64),
-                  np.zeros(n_sm, np.float64), params, np.zeros(8, np.int64),
+                  np.zeros(n_sm, np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 2), np.int64),
                   np.zeros((DRAM_BINS, 2), np.float64), np.array([HIST_FIRST_WIDTH], np.int64))
 
 
@@ -149,86 +149,114 @@ def _l2_lookup(MS, sl, t, tag, sbit, ch, write):
 
 
 @njit
-def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
+def l1_sector(MS, sm, t, sec, skip_l1, store):
+    """The SM's side of one sector of a request, at cycle t (when the L1 takes
+    it): (0, ready, slot) when the L1 has it (ready: when its data is there,
+    or a negative mark for a fill still to be computed, see
+    timing/requests.py), else (1, tn, slot): the cycle it crosses the SM's
+    port to the L2, and the L1 slot its fill goes to (-1: none)."""
     p = MS.params
+    line = sec >> 2
+    sbit = sec & 3
+    l1_slot = -1
+    if not skip_l1 and p[P_L1_LOADS] > 0.0:
+        hit, _, l1_slot = access(MS.l1, sm, line, sbit, True, False)
+        if hit:
+            MS.l1_count[sm, 0] += 1
+            r = ready_at(MS.l1, sm, l1_slot, sbit)
+            if r >= 0.0:
+                r = max(t + p[P_L1_LAT], r)
+            return 0, r, l1_slot
+        MS.l1_count[sm, 1] += 1
+    elif store:
+        access(MS.l1, sm, line, sbit, False, True)      # write-through, no allocate
+    tn = max(t, MS.noc_free[sm])                          # the SM's port to the L2
+    MS.noc_free[sm] = tn + 1.0 / p[P_NOC_SPC]
+    return 1, tn, l1_slot
+
+
+@njit
+def l1_start(MS, sm, now, n):
+    """The L1 takes a request's n sectors `l1_sectors_per_cycle` a cycle:
+    the cycle it takes the first (sector k follows k / rate later)."""
     t0 = max(float(now), MS.l1_free[sm])
-    MS.l1_free[sm] = t0 + n / p[P_L1_SPC]
-    ready = float(now)
+    MS.l1_free[sm] = t0 + n / MS.params[P_L1_SPC]
+    return t0
+
+
+@njit
+def l2_sector(MS, sm, tn, sec, store, atomic, ops):
+    """One sector at the L2, arriving from SM `sm` at cycle tn: returns when
+    its data is back at the SM (a load or atom), or when the L2 acknowledges
+    it (a store or red)."""
+    p = MS.params
     parts = np.int64(p[P_PARTS])
     per = np.int64(p[P_SLICES]) // parts
-    for k in range(n):
-        sec = sectors[k]
-        line = sec >> 2
-        sbit = sec & 3
-        t = t0 + k / p[P_L1_SPC]
-        l1_slot = -1
-        if not skip_l1 and p[P_L1_LOADS] > 0.0:
-            hit, _, l1_slot = access(MS.l1, sm, line, sbit, True, False)
+    line = sec >> 2
+    sbit = sec & 3
+    local = hash_line(line, per)
+    home = home_partition(line, parts)
+    near = sm % parts
+    # stores and atomics go to the home partition; loads look in the SM's own first
+    sl = (home if store or atomic > 0 else near) * per + local
+    ch = hash_line(line, np.int64(p[P_CHANNELS]))
+    ts, hit, slot = _l2_lookup(MS, sl, tn, line // per, sbit, ch, store or atomic > 0)
+    if store:
+        MS.counters[C_L2_ST] += 1
+        MS.counters[C_L2_HIT] += 1          # a written sector needs no fetch: a hit, as Nsight counts it
+        set_ready(MS.l2, sl, slot, sbit, ts)
+        return ts + p[P_L2_LAT]              # acknowledged: the L2's latency after the slice took it
+    if hit:
+        MS.counters[C_L2_HIT] += 1
+        data = max(ts, ready_at(MS.l2, sl, slot, sbit))
+    else:
+        MS.counters[C_L2_MISS] += 1
+        mine, mine_slot = sl, slot
+        data = -1.0
+        if home != near and atomic == 0:
+            # the other partition's copy, across the fabric; DRAM only if it misses too
+            MS.counters[C_FABRIC] += 1
+            sl = home * per + local
+            ts, hit, slot = _l2_lookup(MS, sl, ts, line // per, sbit, ch, False)
             if hit:
-                MS.counters[C_L1_HIT] += 1
-                r = max(t + p[P_L1_LAT], ready_at(MS.l1, sm, l1_slot, sbit))
-                if r > ready:
-                    ready = r
-                continue
-            MS.counters[C_L1_MISS] += 1
-        elif store:
-            access(MS.l1, sm, line, sbit, False, True)      # write-through, no allocate
-        tn = max(t, MS.noc_free[sm])                          # the SM's port to the L2
-        MS.noc_free[sm] = tn + 1.0 / p[P_NOC_SPC]
-        local = hash_line(line, per)
-        home = home_partition(line, parts)
-        near = sm % parts
-        # stores and atomics go to the home partition; loads look in the SM's own first
-        sl = (home if store or atomic > 0 else near) * per + local
-        ch = hash_line(line, np.int64(p[P_CHANNELS]))
-        ts, hit, slot = _l2_lookup(MS, sl, tn, line // per, sbit, ch, store or atomic > 0)
-        if store:
-            MS.counters[C_L2_ST] += 1
-            MS.counters[C_L2_HIT] += 1          # a written sector needs no fetch: a hit, as Nsight counts it
-            set_ready(MS.l2, sl, slot, sbit, ts)
-            r = ts + p[P_L2_LAT]                 # acknowledged: the L2's latency after the slice took it
-            if r > ready:
-                ready = r
-            continue
-        if hit:
-            MS.counters[C_L2_HIT] += 1
-            data = max(ts, ready_at(MS.l2, sl, slot, sbit))
-        else:
-            MS.counters[C_L2_MISS] += 1
-            mine, mine_slot = sl, slot
-            data = -1.0
-            if home != near and atomic == 0:
-                # the other partition's copy, across the fabric; DRAM only if it misses too
-                MS.counters[C_FABRIC] += 1
-                sl = home * per + local
-                ts, hit, slot = _l2_lookup(MS, sl, ts, line // per, sbit, ch, False)
-                if hit:
-                    data = max(ts, ready_at(MS.l2, sl, slot, sbit))
-            if data < 0.0:
-                fetch = p[P_FETCH]                    # a sector, or the aligned group DRAM moves at once
-                MS.counters[C_DRAM_RD] += np.int64(fetch)
-                tc = max(ts, MS.chan_free[ch])
-                dram_transfer(MS, tc, fetch, 0)
-                MS.chan_free[ch] = tc + fetch / p[P_CHAN_BPC]
-                data = tc + p[P_DRAM_LAT] - p[P_L2_LAT]      # at the slice, an L2 latency before the SM has it
-                if fetch > SECTOR_BYTES:
-                    fill_sectors(MS.l2, sl, slot, sbit, np.int64(fetch) // SECTOR_BYTES, data)
-                set_ready(MS.l2, sl, slot, sbit, data)
-            if mine != sl:
-                set_ready(MS.l2, mine, mine_slot, sbit, data)     # the own partition's copy
-        r = data + p[P_L2_LAT]
-        if atomic > 0:
-            # the slice's atomic unit works on the sector once its data is there
-            ops = sectors[32 + k]
-            # one atomic unit per slice; a sampled run's share keeps every unit, slowed
-            # (timing/run.py share_of_gpu), so one hot word is as contended as on the GPU
-            unit = sl if np.int64(p[P_ATOM_UNITS]) == np.int64(p[P_SLICES]) else \
-                hash_line(line, np.int64(p[P_ATOM_UNITS]))
-            ta = max(data, MS.atom_free[unit])
-            MS.atom_free[unit] = ta + ops / p[P_ATOM_OPC]
-            r = ta + ops / p[P_ATOM_OPC] + p[P_L2_LAT] if atomic == 1 else ts + p[P_L2_LAT]
-        elif l1_slot >= 0:
-            set_ready(MS.l1, sm, l1_slot, sbit, r)
+                data = max(ts, ready_at(MS.l2, sl, slot, sbit))
+        if data < 0.0:
+            fetch = p[P_FETCH]                    # a sector, or the aligned group DRAM moves at once
+            MS.counters[C_DRAM_RD] += np.int64(fetch)
+            tc = max(ts, MS.chan_free[ch])
+            dram_transfer(MS, tc, fetch, 0)
+            MS.chan_free[ch] = tc + fetch / p[P_CHAN_BPC]
+            data = tc + p[P_DRAM_LAT] - p[P_L2_LAT]      # at the slice, an L2 latency before the SM has it
+            if fetch > SECTOR_BYTES:
+                fill_sectors(MS.l2, sl, slot, sbit, np.int64(fetch) // SECTOR_BYTES, data)
+            set_ready(MS.l2, sl, slot, sbit, data)
+        if mine != sl:
+            set_ready(MS.l2, mine, mine_slot, sbit, data)     # the own partition's copy
+    if atomic > 0:
+        # the slice's atomic unit works on the sector once its data is there
+        # one atomic unit per slice; a sampled run's share keeps every unit, slowed
+        # (timing/run.py share_of_gpu), so one hot word is as contended as on the GPU
+        unit = sl if np.int64(p[P_ATOM_UNITS]) == np.int64(p[P_SLICES]) else \
+            hash_line(line, np.int64(p[P_ATOM_UNITS]))
+        ta = max(data, MS.atom_free[unit])
+        MS.atom_free[unit] = ta + ops / p[P_ATOM_OPC]
+        return ta + ops / p[P_ATOM_OPC] + p[P_L2_LAT] if atomic == 1 else ts + p[P_L2_LAT]
+    return data + p[P_L2_LAT]
+
+
+@njit
+def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
+    """A whole request served at once (the engine defers the L2 stage to the
+    end of its time quantum, timing/requests.py; both use the stages above)."""
+    t0 = l1_start(MS, sm, now, n)
+    ready = float(now)
+    for k in range(n):
+        t = t0 + k / MS.params[P_L1_SPC]
+        where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store)
+        if where == 1:
+            r = l2_sector(MS, sm, r, sectors[k], store, atomic, sectors[32 + k] if atomic > 0 else 0)
+            if l1_slot >= 0 and atomic == 0:
+                set_ready(MS.l1, sm, l1_slot, sectors[k] & 3, r)
         if r > ready:
             ready = r
     return np.int64(np.ceil(ready))

@@ -16,61 +16,104 @@ event. Every cycle of every resident warp is attributed to one Nsight
 Compute warp state (stalls.py); states only change at evaluations, so the
 attribution is exact without stepping idle cycles.
 
+Time quanta. The SMs are advanced one at a time through a quantum of
+`quantum` cycles (each SM's warps stay in the host's caches while it runs),
+on one host thread or several (`threads`: SMs are dealt round-robin to
+them). What SMs share is settled between quanta, in the order a
+cycle-by-cycle engine would have it -- by cycle, then SM: the L2 and DRAM
+stage of global requests (requests.py), and block dispatch. So the result is
+the same whatever the number of threads, cycle for cycle and counter for
+counter. One exception is functional, not timed: plain global loads and
+stores of different SMs to the same word within one quantum are a data race
+in the program, and which value wins may then depend on the threads; global
+atomics would make the order of their results depend on them too, so a
+program with global atomics runs its SMs on one thread (timing/run.py).
+
 Blocks are dispatched to SMs in waves: the first up to `blocks_per_sm` per
 SM, round-robin over SMs, then each finished block's slot takes the next:
 the slots freed during a cycle take the next blocks in the order they were
-freed, SM by SM, and the new blocks' warps start on the next cycle.
+freed, SM by SM, and the new blocks' warps start on the next cycle. An SM
+that frees a slot while blocks remain pauses at the end of that cycle until
+the SMs that freed slots earlier have taken theirs.
 
-A run can be done in pieces (`until`: return at that cycle, resume with the
-same state; the pieces give the same result as one call, since a pause falls
-between two evaluation instants), which is how a progress bar is drawn.
-Over time, cumulative counters (instructions issued, L2 hits and misses,
-DRAM bytes, resident warps) are sampled at bin boundaries into `series`;
-when the bins run out, every other sample is dropped and the bin width
-doubles, so the series stays bounded (SERIES_BINS) whatever the length.
+A run can be done in pieces (`until`: return at the first quantum boundary
+at or after that cycle, resume with the same state), which is how a
+progress bar is drawn. Over time, cumulative counters (instructions issued,
+L2 hits and misses, DRAM bytes, resident warps) are sampled at bin
+boundaries into `series` (bins are multiples of the quantum); when the bins
+run out, every other sample is dropped and the bin width doubles, so the
+series stays bounded (SERIES_BINS) whatever the length.
 """
+import types
 from collections import namedtuple
 
 import numpy as np
+from numba import prange
 
 from ..exec.functional import init_block
 from ..exec.jit import njit, records
 from ..exec.state import W_BARRIER, W_DONE
 from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
-from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, atomic_request, global_request, shared_request
+from ..memory.caches import Cache
+from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MemSys, shared_request
 from ..ptx import codes as C
 from . import stalls as S
 from .policies import pick_warp
+from .requests import PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, issue, serve
 from .tables import scoreboard_slots
 
 INF = np.int64(1) << 62
+S_PENDING = S.N_STATES       # a warp's state while the reason it waits is not known (requests.py)
+N_COLS = S.N_STATES + 1      # stall columns: the states, and S_PENDING's (always 0 after a quantum)
 # a warp's timing scalars in one record (as exec.state's WARP_DTYPE, for locality):
-# when its next instruction's operands are ready and why not before, the warp state
+# when its next instruction's operands are ready and why not before (and, while an
+# operand waits for the L2 stage, when and after what that was asked), the warp state
 # it is in since when at which pc, when it was launched, when its last global store
-# or reduction is acknowledged, whether it is resident
+# or reduction is acknowledged and how many of them the L2 stage has still to answer,
+# whether it is resident
 TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_start", np.int64),
-                        ("drain_until", np.int64),
-                        ("st_pc", np.int32), ("dep_reason", np.int8), ("st_state", np.int8),
-                        ("resident", np.int8)], align=True)
+                        ("drain_until", np.int64), ("dep_now", np.int64),
+                        ("st_pc", np.int32), ("pend_st", np.int32), ("dep_reason", np.int8), ("st_state", np.int8),
+                        ("resident", np.int8), ("dep_branch", np.int8)], align=True)
 
 TimingState = namedtuple("TimingState", [
-    "ready",
-    "warp",
-    "pipe_free", "sp_next", "last_warp", "stall", "stall_pc",
-    "sm_warps", "sm_busy_since", "sm_active", "slot_warps_left", "stats",
-    "trace", "trace_n", "slot_start", "slot_bid", "freed", "series", "series_n"])
+    # per warp, per scheduler, per SM, per block slot (shared by the threads, each SM's own)
+    "ready", "warp",
+    "pipe_free", "sp_next", "last_warp",
+    "sm_warps", "sm_busy_since", "sm_active", "sm_now", "sm_freed", "sm_nfreed", "sm_status", "sm_err",
+    "slot_warps_left", "slot_start", "slot_bid",
+    # the run's (between quanta)
+    "glob", "series", "series_n",
+    # per host thread [thread, ...]
+    "stall", "stall_pc", "stats", "trace", "trace_n"])
 
 # trace record columns: warp slot (or block slot for block lifetimes), state, start, end, pc (or block id)
 TRACE_BLOCK = 100            # state code of a block-lifetime record
 
-# stats indices
-ST_CYCLES, ST_WARP_CYCLES, ST_MAX_PENDING, ST_LAST_EXIT, ST_BLOCKS_DONE, ST_NOW, ST_NEXT_BLOCK, ST_STARTED = range(8)
+# per-thread stats indices
+ST_WARP_CYCLES, ST_MAX_PENDING, ST_LAST_EXIT, ST_BLOCKS_DONE = range(4)
+# glob indices
+G_NOW, G_NEXT_BLOCK, G_STARTED, G_CYCLES, G_BLOCKS_DONE = range(5)
+# SM status
+SM_RUN, SM_PAUSED, SM_FAULT = range(3)
 
 # series: cumulative samples at multiples of the bin width (series_n: [samples, width])
 SERIES_BINS = 512
+SERIES_FIRST_WIDTH = 64
 (SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_DRAM_RD, SE_DRAM_WR, SE_WARPS) = range(6)
 SERIES_FIELDS = ("warp_instructions", "l2_hits", "l2_misses", "dram_read_bytes", "dram_write_bytes", "resident_warps")
+
+Work = namedtuple("Work", ["U", "I", "F", "err", "counts", "pc_counts", "mstat", "scratch"])
+
+
+def make_thread_work(prog, n_opcodes, scratch_size, threads):
+    """exec.state.make_work's arrays, one set per host thread."""
+    n = max(1, prog.n)
+    t = threads
+    return Work(np.zeros((t, 6, 32), np.uint64), np.zeros((t, 6, 32), np.int64), np.zeros((t, 6, 32), np.float64),
+                np.zeros((t, 8), np.int64), np.zeros((t, 2 + n_opcodes), np.int64), np.zeros((t, n), np.int64),
+                np.zeros((t, n, 6), np.int64), np.zeros((t, scratch_size), np.int64))
 
 
 def _timing_warps(n_warps):
@@ -79,26 +122,30 @@ def _timing_warps(n_warps):
     return records(tw)
 
 
-def make_timing_state(n_warps, n_slots, n_sp, n_sm, prog, trace_capacity=0):
+def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_capacity=0):
     return TimingState(
         ready=np.zeros((n_warps, scoreboard_slots(prog)), np.int64),
         warp=_timing_warps(n_warps),
         pipe_free=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
         last_warp=np.full(n_sp, -1, np.int32),
-        stall=np.zeros(S.N_STATES, np.int64), stall_pc=np.zeros((max(1, prog.n), S.N_STATES), np.int64),
         sm_warps=np.zeros(n_sm, np.int32), sm_busy_since=np.zeros(n_sm, np.int64),
-        sm_active=np.zeros(n_sm, np.int64), slot_warps_left=np.zeros(n_slots, np.int32),
-        stats=np.zeros(8, np.int64),
-        trace=np.zeros((max(1, trace_capacity), 5), np.int64),
-        trace_n=np.array([0, trace_capacity, 0], np.int64),      # count, capacity, dropped
+        sm_active=np.zeros(n_sm, np.int64), sm_now=np.full(n_sm, INF, np.int64),
+        sm_freed=np.zeros((n_sm, bps), np.int64), sm_nfreed=np.zeros(n_sm, np.int64),
+        sm_status=np.zeros(n_sm, np.int64), sm_err=np.zeros((n_sm, 9), np.int64),
+        slot_warps_left=np.zeros(n_slots, np.int32),
         slot_start=np.zeros(n_slots, np.int64), slot_bid=np.zeros(n_slots, np.int64),
-        freed=np.zeros(n_slots, np.int64),
+        glob=np.zeros(8, np.int64),
         series=np.zeros((SERIES_BINS + 1, len(SERIES_FIELDS)), np.int64),
-        series_n=np.array([0, 64], np.int64))
+        series_n=np.array([0, SERIES_FIRST_WIDTH], np.int64),
+        stall=np.zeros((threads, N_COLS), np.int64),
+        stall_pc=np.zeros((threads, max(1, prog.n), N_COLS), np.int64),
+        stats=np.zeros((threads, 4), np.int64),
+        trace=np.zeros((threads, max(1, trace_capacity), 5), np.int64),
+        trace_n=np.array([[0, trace_capacity, 0]] * threads, np.int64).reshape(threads, 3))
 
 
 @njit
-def sample_series(TS, MS, counts, now):
+def sample_series(TS, MS, WK, now):
     """Take the samples due at bin boundaries up to `now` (cumulative values:
     nothing happens between the previous event and `now`)."""
     while TS.series_n[0] * TS.series_n[1] <= now:
@@ -110,7 +157,10 @@ def sample_series(TS, MS, counts, now):
             TS.series_n[0] = SERIES_BINS // 2 + 1
             TS.series_n[1] *= 2
             continue
-        TS.series[k, SE_INSTR] = counts[0]
+        instr = 0
+        for c in range(WK.counts.shape[0]):
+            instr += WK.counts[c, 0]
+        TS.series[k, SE_INSTR] = instr
         TS.series[k, SE_L2_HIT] = MS.counters[C_L2_HIT]
         TS.series[k, SE_L2_MISS] = MS.counters[C_L2_MISS]
         TS.series[k, SE_DRAM_RD] = MS.counters[C_DRAM_RD]
@@ -123,33 +173,33 @@ def sample_series(TS, MS, counts, now):
 
 
 @njit(inline="always")
-def record(TS, who, state, start, end, tag):
-    """Append one interval to the trace buffer (when tracing is on)."""
-    if TS.trace_n[1] == 0 or end <= start:
+def record(TS, c, who, state, start, end, tag):
+    """Append one interval to thread c's trace buffer (when tracing is on)."""
+    if TS.trace_n[c, 1] == 0 or end <= start:
         return
-    k = TS.trace_n[0]
-    if k >= TS.trace_n[1]:
-        TS.trace_n[2] += 1
+    k = TS.trace_n[c, 0]
+    if k >= TS.trace_n[c, 1]:
+        TS.trace_n[c, 2] += 1
         return
-    TS.trace[k, 0] = who
-    TS.trace[k, 1] = state
-    TS.trace[k, 2] = start
-    TS.trace[k, 3] = end
-    TS.trace[k, 4] = tag
-    TS.trace_n[0] = k + 1
+    TS.trace[c, k, 0] = who
+    TS.trace[c, k, 1] = state
+    TS.trace[c, k, 2] = start
+    TS.trace[c, k, 3] = end
+    TS.trace[c, k, 4] = tag
+    TS.trace_n[c, 0] = k + 1
 
 
 @njit(inline="always")
-def set_state(TS, w, state, now, pc):
+def set_state(TS, c, w, state, now, pc):
     """Close warp w's current state interval at `now` and open `state`."""
     old = TS.warp[w].st_state
     if old == state and state != S.SELECTED:
         return
     if old >= 0:
         dt = now - TS.warp[w].st_since
-        TS.stall[old] += dt
-        TS.stall_pc[TS.warp[w].st_pc, old] += dt
-        record(TS, w, old, TS.warp[w].st_since, now, TS.warp[w].st_pc)
+        TS.stall[c, old] += dt
+        TS.stall_pc[c, TS.warp[w].st_pc, old] += dt
+        record(TS, c, w, old, TS.warp[w].st_since, now, TS.warp[w].st_pc)
     TS.warp[w].st_state = state
     TS.warp[w].st_since = now
     TS.warp[w].st_pc = pc
@@ -157,7 +207,9 @@ def set_state(TS, w, state, now, pc):
 
 @njit(inline="always")
 def compute_dependencies(T, TS, W, w, after_branch, now):
-    """When warp w's next instruction may issue as far as registers allow, and why not before."""
+    """When warp w's next instruction may issue as far as registers allow, and
+    why not before; PENDING (and S_PENDING) while an operand waits for the L2
+    stage (requests.py), settled at the quantum's end with the same `now`."""
     if W.warp[w].sp < 0:
         return
     pc = W.stk[w, W.warp[w].sp].pc
@@ -168,6 +220,12 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
         if slot < 0:
             break
         t = TS.ready[w, slot] >> 2
+        if t >= PENDING:
+            TS.warp[w].dep_ready = PENDING
+            TS.warp[w].dep_reason = S_PENDING
+            TS.warp[w].dep_now = now
+            TS.warp[w].dep_branch = after_branch
+            return
         kind = TS.ready[w, slot] & 3
         if t > ready:
             ready = t
@@ -190,8 +248,18 @@ def throttle_reason(pipe):
     return S.MISC
 
 
+@njit(inline="always")
+def wake(TS, sm, n_sp, t):
+    """The SM's schedulers are evaluated again no later than cycle t."""
+    for q in range(n_sp):
+        if TS.sp_next[sm * n_sp + q] > t:
+            TS.sp_next[sm * n_sp + q] = t
+    if TS.sm_now[sm] > t:
+        TS.sm_now[sm] = t
+
+
 @njit
-def launch_block(W, M, TS, sm, k, bid, bps, wpb, now):
+def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
     slot = sm * bps + k
     w0 = slot * wpb
     init_block(W, M, slot, bid, w0, wpb)
@@ -208,6 +276,7 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, now):
         TS.warp[w].st_state = -1
         TS.warp[w].warp_start = now
         TS.warp[w].drain_until = now
+        TS.warp[w].pend_st = 0
         TS.warp[w].resident = 1
     TS.slot_warps_left[slot] = nw
     TS.slot_start[slot] = now
@@ -215,201 +284,342 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, now):
     if TS.sm_warps[sm] == 0:
         TS.sm_busy_since[sm] = now
     TS.sm_warps[sm] += nw
+    wake(TS, sm, n_sp, now)
 
 
-@njit
-def retire_warp(TS, w, sm, now):
-    set_state(TS, w, -1, now + 1, 0)                 # closes the final `selected` cycle
+@njit(inline="always")
+def retire_warp(TS, c, w, sm, now):
+    set_state(TS, c, w, -1, now + 1, 0)                 # closes the final `selected` cycle
     TS.warp[w].st_state = -1
     TS.warp[w].resident = 0
-    TS.stats[ST_WARP_CYCLES] += now + 1 - TS.warp[w].warp_start
+    TS.stats[c, ST_WARP_CYCLES] += now + 1 - TS.warp[w].warp_start
     TS.sm_warps[sm] -= 1
     if TS.sm_warps[sm] == 0:
         TS.sm_active[sm] += now + 1 - TS.sm_busy_since[sm]
 
 
 @njit(inline="always")
-def finish_warp(W, TS, sm, w, end):
+def finish_warp(W, TS, c, sm, w, end):
     """Warp w leaves its SM at cycle `end` (its exit issued at end - 1, or its
     stores drained by `end`). Returns the block slot the warp's block frees
     when it was the block's last warp, else -1."""
-    retire_warp(TS, w, sm, end - 1)
-    TS.stats[ST_LAST_EXIT] = end - 1
+    retire_warp(TS, c, w, sm, end - 1)
+    if end - 1 > TS.stats[c, ST_LAST_EXIT]:
+        TS.stats[c, ST_LAST_EXIT] = end - 1
     slot = W.warp[w].wblock
     TS.slot_warps_left[slot] -= 1
     if TS.slot_warps_left[slot] != 0:
         return -1
-    TS.stats[ST_BLOCKS_DONE] += 1
-    record(TS, slot, TRACE_BLOCK, TS.slot_start[slot], end, TS.slot_bid[slot])
+    TS.stats[c, ST_BLOCKS_DONE] += 1
+    record(TS, c, slot, TRACE_BLOCK, TS.slot_start[slot], end, TS.slot_bid[slot])
     return slot
 
 
 @njit(inline="always")
-def push_freed(TS, n, slot):
-    TS.freed[n] = slot
-    return n + 1
+def freed_slot(TS, sm, slot):
+    TS.sm_freed[sm, TS.sm_nfreed[sm]] = slot
+    TS.sm_nfreed[sm] += 1
 
 
 @njit
-def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_instr,
-              U, I, F, err, counts, pc_counts, mstat, scratch, until):
+def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, blocks_left):
+    """Run SM sm on host thread c from its next event up to cycle qend (the
+    quantum's end), or to the end of a cycle in which it freed a block slot
+    while blocks remain (SM_PAUSED: block dispatch is shared), or to a fault
+    (SM_FAULT, TS.sm_err[sm])."""
+    wps = bps * wpb
+    U, I, F, err, counts = WK.U[c], WK.I[c], WK.F[c], WK.err[c], WK.counts[c]
+    pc_counts, mstat, scratch = WK.pc_counts[c], WK.mstat[c], WK.scratch[c]
+    now = TS.sm_now[sm]
+    while now < qend:
+        if TS.sm_warps[sm] == 0:
+            now = INF
+            break
+        for sp in range(n_sp):
+            g = sm * n_sp + sp
+            if TS.sp_next[g] > now:
+                continue
+            # ---- evaluate this scheduler's warps at `now` ----
+            earliest = INF
+            best = pick_warp(P, W, T, TS, g, sm * wps, wps, sp, n_sp, now, policy)
+            for j in range(sp, wps, n_sp):
+                w = sm * wps + j
+                if TS.warp[w].resident == 0 or w == best:
+                    continue
+                if W.warp[w].wstate == W_DONE:         # exited; its stores draining
+                    if TS.warp[w].dep_ready <= now:
+                        freed = finish_warp(W, TS, c, sm, w, now)
+                        if freed >= 0:
+                            freed_slot(TS, sm, freed)
+                        for q in range(n_sp):          # a new block's warps may be on any scheduler
+                            if TS.sp_next[sm * n_sp + q] > now + 1:
+                                TS.sp_next[sm * n_sp + q] = now + 1
+                        earliest = now + 1             # (this one's sp_next is set from earliest)
+                    elif TS.warp[w].dep_ready < earliest:
+                        earliest = TS.warp[w].dep_ready
+                    continue
+                pc = W.stk[w, W.warp[w].sp].pc
+                if W.warp[w].wstate == W_BARRIER:
+                    set_state(TS, c, w, S.BARRIER, now, pc)
+                elif TS.warp[w].dep_ready > now:
+                    set_state(TS, c, w, TS.warp[w].dep_reason, now, pc)
+                    if TS.warp[w].dep_ready < earliest:
+                        earliest = TS.warp[w].dep_ready
+                else:
+                    u = T.pipe[pc]
+                    if TS.pipe_free[g, u] > now:
+                        set_state(TS, c, w, throttle_reason(u), now, pc)
+                        if TS.pipe_free[g, u] < earliest:
+                            earliest = TS.pipe_free[g, u]
+                    else:
+                        set_state(TS, c, w, S.NOT_SELECTED, now, pc)
+                        earliest = now + 1
+            if best >= 0:
+                w = best
+                pc = W.stk[w, W.warp[w].sp].pc
+                set_state(TS, c, w, S.SELECTED, now, pc)
+                W.clock[w] = now
+                scratch[SCR_VALID] = 0
+                st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
+                if st == C.ST_FAULT:
+                    for k in range(8):
+                        TS.sm_err[sm, k] = err[k]
+                    b = W.warp[w].wblock
+                    TS.sm_err[sm, 1] = W.bctaid[b, 0] + W.dims[3] * (W.bctaid[b, 1] + W.dims[4] * W.bctaid[b, 2])
+                    TS.sm_err[sm, 2] = W.warp[w].wid
+                    TS.sm_err[sm, 4] = pc
+                    TS.sm_err[sm, 8] = now
+                    TS.sm_status[sm] = SM_FAULT
+                    TS.sm_now[sm] = INF
+                    return
+                ready = now + T.lat[pc]
+                op = P.ins[pc].op
+                if scratch[SCR_VALID] == 1:
+                    space = scratch[SCR_SPACE]
+                    if space == C.SPACE_GLOBAL:
+                        atomic = scratch[SCR_ATOMIC]
+                        kind = RQ_ATOM if atomic == 1 else (RQ_RED if atomic == 2 else
+                                                          (RQ_STORE if op == C.OP_ST else RQ_LOAD))
+                        ready = issue(MS, RQ, sm, now, w, pc, scratch, scratch[SCR_NSECTORS], kind,
+                                      (P.ins[pc].iflags & C.F_L2_ONLY) != 0)
+                        if kind == RQ_STORE or kind == RQ_RED:
+                            # a store or reduction: the warp may not leave before it is acknowledged
+                            if ready == PENDING:
+                                TS.warp[w].pend_st += 1
+                            elif ready > TS.warp[w].drain_until:
+                                TS.warp[w].drain_until = ready
+                    elif space == C.SPACE_SHARED:
+                        ready = shared_request(MS, sm, now, scratch[SCR_WAVEFRONTS], T.lat[pc])
+                board = T.sb[pc]
+                for k in range(T.defs.shape[1]):
+                    slot = T.defs[pc, k]
+                    if slot < 0:
+                        break
+                    TS.ready[w, slot] = (ready << 2) | board    # when, and which scoreboard
+                u = T.pipe[pc]
+                TS.pipe_free[g, u] = now + T.pipe_interval[u]
+                if ready != PENDING and ready > TS.stats[c, ST_MAX_PENDING]:
+                    TS.stats[c, ST_MAX_PENDING] = ready
+                TS.last_warp[g] = w
+                if st == C.ST_EXITED or (op == C.OP_RET or op == C.OP_EXIT) and W.warp[w].wstate == W_DONE:
+                    if TS.warp[w].pend_st > 0 or TS.warp[w].drain_until > now + 1:
+                        # exited with stores not yet acknowledged: resident, draining (Nsight's
+                        # `drain`), until the scheduler finds it done (above)
+                        set_state(TS, c, w, S.DRAIN, now + 1, pc)
+                        TS.warp[w].dep_ready = PENDING if TS.warp[w].pend_st > 0 else TS.warp[w].drain_until
+                    else:
+                        freed = finish_warp(W, TS, c, sm, w, now + 1)
+                        if freed >= 0:
+                            freed_slot(TS, sm, freed)
+                else:
+                    compute_dependencies(T, TS, W, w, T.is_branch[pc] != 0, now)
+                if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
+                        or st == C.ST_EXITED:
+                    # a barrier may have released warps on this SM's other schedulers,
+                    # and a retired block may bring new warps
+                    for q in range(n_sp):
+                        if TS.sp_next[sm * n_sp + q] > now + 1:
+                            TS.sp_next[sm * n_sp + q] = now + 1
+                earliest = now + 1
+            TS.sp_next[g] = earliest
+        t_next = INF
+        for sp in range(n_sp):
+            if TS.sp_next[sm * n_sp + sp] < t_next:
+                t_next = TS.sp_next[sm * n_sp + sp]
+        if TS.sm_nfreed[sm] > 0:
+            if blocks_left:
+                TS.sm_now[sm] = now          # paused after cycle `now`: its slots take blocks first
+                TS.sm_status[sm] = SM_PAUSED
+                return
+            TS.sm_nfreed[sm] = 0
+        now = t_next
+    TS.sm_now[sm] = now
+
+
+@njit
+def settle(T, TS, W, RQ, n_sm, wps, n_sp):
+    """After the L2 stage: warps that waited on it get their dependencies,
+    states and drain times, and their schedulers wake for them."""
+    for sm in range(n_sm):
+        for k in range(RQ.n[sm, 0]):
+            w = RQ.req[sm, k].w
+            if TS.warp[w].warp_start > RQ.req[sm, k].now:
+                continue                       # its warp has left; the slot holds a new block's warp
+            if W.warp[w].wstate == W_DONE:
+                if TS.warp[w].resident == 0 or TS.warp[w].pend_st == 0:
+                    continue
+                TS.warp[w].dep_ready = TS.warp[w].drain_until
+            elif TS.warp[w].dep_reason == S_PENDING:
+                compute_dependencies(T, TS, W, w, TS.warp[w].dep_branch != 0, TS.warp[w].dep_now)
+                if TS.warp[w].st_state == S_PENDING:
+                    TS.warp[w].st_state = TS.warp[w].dep_reason     # the state it has been in since
+            else:
+                TS.warp[w].pend_st = 0
+                continue
+            TS.warp[w].pend_st = 0
+            t = TS.warp[w].dep_ready
+            g = sm * n_sp + (w - sm * wps) % n_sp
+            if TS.sp_next[g] > t:
+                TS.sp_next[g] = t
+            if TS.sm_now[sm] > t:
+                TS.sm_now[sm] = t
+        RQ.n[sm, 0] = 0
+        RQ.n[sm, 1] = 0
+
+
+@njit
+def serve_quantum(P, T, TS, W, MS, RQ, n_sm, qstart, qend):
+    """The L2 stage of every request of the quantum [qstart, qend), by cycle,
+    then SM, then issue order (requests.py); results go to the scoreboards."""
+    for sm in range(n_sm):
+        RQ.head[sm] = 0
+    top = np.int64(0)
+    for t in range(qstart, qend):
+        for sm in range(n_sm):
+            k = RQ.head[sm]
+            while k < RQ.n[sm, 0] and RQ.req[sm, k].now == t:
+                ready = serve(MS, RQ, sm, k)
+                if ready > top:
+                    top = ready
+                w = RQ.req[sm, k].w
+                pc = RQ.req[sm, k].pc
+                kind = RQ.req[sm, k].kind
+                k += 1
+                if TS.warp[w].warp_start > RQ.req[sm, k - 1].now:
+                    continue                   # a load of a warp that has left: nothing waits for it
+                if kind == RQ_STORE or kind == RQ_RED:
+                    if ready > TS.warp[w].drain_until:
+                        TS.warp[w].drain_until = ready
+                board = T.sb[pc]
+                for j in range(T.defs.shape[1]):
+                    slot = T.defs[pc, j]
+                    if slot < 0:
+                        break
+                    TS.ready[w, slot] = (ready << 2) | board
+            RQ.head[sm] = k
+    if top > TS.stats[0, ST_MAX_PENDING]:
+        TS.stats[0, ST_MAX_PENDING] = top
+
+
+@njit
+def dispatch(W, M, TS, n_sm, bps, wpb, n_sp, block_ids):
+    """The paused SMs that freed slots earliest (by cycle, then SM) take the
+    next blocks, one per slot in the order freed; they run on from the next
+    cycle. Returns whether any SM was paused."""
+    t = INF
+    for sm in range(n_sm):
+        if TS.sm_status[sm] == SM_PAUSED and TS.sm_now[sm] < t:
+            t = TS.sm_now[sm]
+    if t == INF:
+        return False
+    for sm in range(n_sm):
+        if TS.sm_status[sm] != SM_PAUSED or TS.sm_now[sm] != t:
+            continue
+        TS.sm_status[sm] = SM_RUN
+        TS.sm_now[sm] = INF
+        for f in range(TS.sm_nfreed[sm]):
+            slot = TS.sm_freed[sm, f]
+            nb = TS.glob[G_NEXT_BLOCK]
+            if nb < block_ids.shape[0]:
+                launch_block(W, M, TS, sm, slot - sm * bps, block_ids[nb], bps, wpb, n_sp, t + 1)
+                TS.glob[G_NEXT_BLOCK] = nb + 1
+        TS.sm_nfreed[sm] = 0
+        for q in range(n_sp):
+            if TS.sp_next[sm * n_sp + q] < TS.sm_now[sm]:
+                TS.sm_now[sm] = TS.sp_next[sm * n_sp + q]
+    return True
+
+
+def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_ids, max_instr, quantum,
+               threads, err, until):
     """Simulate the blocks `block_ids` (in dispatch order: the whole grid, or
     a sampled run's share) up to cycle `until` (INF: to the end). Returns 0
     when they are done, 1 when paused at `until` (call again to go on), or -1
     with err filled on a fault."""
-    wps = bps * wpb                     # warp slots per SM
     nblocks = block_ids.shape[0]
-    if TS.stats[ST_STARTED] == 0:
-        TS.stats[ST_STARTED] = 1
-        next_block = 0
+    if TS.glob[G_STARTED] == 0:
+        TS.glob[G_STARTED] = 1
+        nb = 0
         # first wave: one block per SM in turn, up to blocks_per_sm each
         for k in range(bps):
             for sm in range(n_sm):
-                if next_block < nblocks:
-                    launch_block(W, M, TS, sm, k, block_ids[next_block], bps, wpb, 0)
-                    next_block += 1
-        for g in range(n_sm * n_sp):
-            TS.sp_next[g] = 0
-        now = np.int64(0)
-    else:
-        next_block = TS.stats[ST_NEXT_BLOCK]
-        now = TS.stats[ST_NOW]
+                if nb < nblocks:
+                    launch_block(W, M, TS, sm, k, block_ids[nb], bps, wpb, n_sp, 0)
+                    nb += 1
+        TS.glob[G_NEXT_BLOCK] = nb
+    now = TS.glob[G_NOW]
+    l1a, l1b, l1c, l1d, l1e, l1f = MS.l1
+    l2a, l2b, l2c, l2d, l2e, l2f = MS.l2
+    ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12 = MS[2:]
     while True:
         if TS.series_n[0] * TS.series_n[1] <= now:
-            sample_series(TS, MS, counts, now)
+            sample_series(TS, MS, WK, now)
         if now >= until:
-            TS.stats[ST_NOW] = now
-            TS.stats[ST_NEXT_BLOCK] = next_block
+            TS.glob[G_NOW] = now
             return 1
-        t_next = INF
-        n_freed = 0
+        qend = now + quantum
+        while True:
+            left = TS.glob[G_NEXT_BLOCK] < nblocks
+            for c in prange(threads):
+                # (numba's parallel loops take flat tuples only: the memory system is rebuilt here)
+                MSc = MemSys(Cache(l1a, l1b, l1c, l1d, l1e, l1f), Cache(l2a, l2b, l2c, l2d, l2e, l2f),
+                             ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12)
+                for sm in range(c, n_sm, threads):
+                    if TS.sm_status[sm] == SM_RUN and TS.sm_now[sm] < qend:
+                        advance_sm(P, W, M, T, TS, MSc, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, left)
+            if not dispatch(W, M, TS, n_sm, bps, wpb, n_sp, block_ids):
+                break
+        serve_quantum(P, T, TS, W, MS, RQ, n_sm, now, qend)
+        settle(T, TS, W, RQ, n_sm, bps * wpb, n_sp)
+        # faults: the first by cycle, then SM, as a cycle-by-cycle run would meet it
+        first = -1
         for sm in range(n_sm):
-            if TS.sm_warps[sm] == 0:
-                continue
-            for sp in range(n_sp):
-                g = sm * n_sp + sp
-                if TS.sp_next[g] > now:
-                    if TS.sp_next[g] < t_next:
-                        t_next = TS.sp_next[g]
-                    continue
-                # ---- evaluate this scheduler's warps at `now` ----
-                earliest = INF
-                best = pick_warp(P, W, T, TS, g, sm * wps, wps, sp, n_sp, now, policy)
-                for j in range(sp, wps, n_sp):
-                    w = sm * wps + j
-                    if TS.warp[w].resident == 0 or w == best:
-                        continue
-                    if W.warp[w].wstate == W_DONE:         # exited; its stores draining
-                        if TS.warp[w].dep_ready <= now:
-                            freed = finish_warp(W, TS, sm, w, now)
-                            if freed >= 0:
-                                n_freed = push_freed(TS, n_freed, freed)
-                            for q in range(n_sp):          # a new block's warps may be on any scheduler
-                                if TS.sp_next[sm * n_sp + q] > now + 1:
-                                    TS.sp_next[sm * n_sp + q] = now + 1
-                            earliest = now + 1             # (this one's sp_next is set from earliest)
-                        elif TS.warp[w].dep_ready < earliest:
-                            earliest = TS.warp[w].dep_ready
-                        continue
-                    pc = W.stk[w, W.warp[w].sp].pc
-                    if W.warp[w].wstate == W_BARRIER:
-                        set_state(TS, w, S.BARRIER, now, pc)
-                    elif TS.warp[w].dep_ready > now:
-                        set_state(TS, w, TS.warp[w].dep_reason, now, pc)
-                        if TS.warp[w].dep_ready < earliest:
-                            earliest = TS.warp[w].dep_ready
-                    else:
-                        u = T.pipe[pc]
-                        if TS.pipe_free[g, u] > now:
-                            set_state(TS, w, throttle_reason(u), now, pc)
-                            if TS.pipe_free[g, u] < earliest:
-                                earliest = TS.pipe_free[g, u]
-                        else:
-                            set_state(TS, w, S.NOT_SELECTED, now, pc)
-                            earliest = now + 1
-                if best >= 0:
-                    w = best
-                    pc = W.stk[w, W.warp[w].sp].pc
-                    set_state(TS, w, S.SELECTED, now, pc)
-                    W.clock[0] = now
-                    scratch[SCR_VALID] = 0
-                    st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
-                    if st == C.ST_FAULT:
-                        err[1] = W.bctaid[W.warp[w].wblock, 0] + W.dims[3] * (W.bctaid[W.warp[w].wblock, 1] + W.dims[4] * W.bctaid[W.warp[w].wblock, 2])
-                        err[2] = W.warp[w].wid
-                        err[4] = pc
-                        return -1
-                    ready = now + T.lat[pc]
-                    if scratch[SCR_VALID] == 1:
-                        space = scratch[SCR_SPACE]
-                        if space == C.SPACE_GLOBAL and scratch[SCR_ATOMIC] > 0:
-                            ready = atomic_request(MS, sm, now, scratch, scratch[SCR_NSECTORS],
-                                                   scratch[SCR_ATOMIC])
-                        elif space == C.SPACE_GLOBAL:
-                            ready = global_request(MS, sm, now, scratch, scratch[SCR_NSECTORS],
-                                                   P.ins[pc].op == C.OP_ST, (P.ins[pc].iflags & C.F_L2_ONLY) != 0)
-                        if space == C.SPACE_GLOBAL and (P.ins[pc].op == C.OP_ST or scratch[SCR_ATOMIC] == 2):
-                            # a store or reduction: the warp may not leave before it is acknowledged
-                            if ready > TS.warp[w].drain_until:
-                                TS.warp[w].drain_until = ready
-                        elif space == C.SPACE_SHARED:
-                            ready = shared_request(MS, sm, now, scratch[SCR_WAVEFRONTS], T.lat[pc])
-                    board = T.sb[pc]
-                    for k in range(T.defs.shape[1]):
-                        slot = T.defs[pc, k]
-                        if slot < 0:
-                            break
-                        TS.ready[w, slot] = (ready << 2) | board    # when, and which scoreboard
-                    u = T.pipe[pc]
-                    TS.pipe_free[g, u] = now + T.pipe_interval[u]
-                    if ready > TS.stats[ST_MAX_PENDING]:
-                        TS.stats[ST_MAX_PENDING] = ready
-                    TS.last_warp[g] = w
-                    op = P.ins[pc].op
-                    if st == C.ST_EXITED or (op == C.OP_RET or op == C.OP_EXIT) and W.warp[w].wstate == W_DONE:
-                        if TS.warp[w].drain_until > now + 1:
-                            # exited with stores not yet acknowledged: resident, draining (Nsight's
-                            # `drain`), until the scheduler finds it done (finish_warp above)
-                            set_state(TS, w, S.DRAIN, now + 1, pc)
-                            TS.warp[w].dep_ready = TS.warp[w].drain_until
-                        else:
-                            freed = finish_warp(W, TS, sm, w, now + 1)
-                            if freed >= 0:
-                                n_freed = push_freed(TS, n_freed, freed)
-                    else:
-                        compute_dependencies(T, TS, W, w, T.is_branch[pc] != 0, now)
-                    if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
-                            or st == C.ST_EXITED:
-                        # a barrier may have released warps on this SM's other schedulers,
-                        # and a retired block may have brought new warps
-                        for q in range(n_sp):
-                            if TS.sp_next[sm * n_sp + q] > now + 1:
-                                TS.sp_next[sm * n_sp + q] = now + 1
-                    earliest = now + 1
-                    if counts[0] > max_instr:
-                        err[0] = C.E_RUNAWAY
-                        err[1] = W.warp[w].wblock
-                        err[2] = W.warp[w].wid
-                        err[4] = W.stk[w, W.warp[w].sp].pc if W.warp[w].sp >= 0 else -1
-                        return -1
-                TS.sp_next[g] = earliest
-                if earliest < t_next:
-                    t_next = earliest
-        # slots freed during this cycle take the next blocks, in the order they were
-        # freed (SM by SM), from the next cycle on
-        for f in range(n_freed):
-            slot = TS.freed[f]
-            if next_block < nblocks:
-                sm = slot // bps
-                launch_block(W, M, TS, sm, slot - sm * bps, block_ids[next_block], bps, wpb, now + 1)
-                next_block += 1
-                for q in range(n_sp):
-                    if TS.sp_next[sm * n_sp + q] > now + 1:
-                        TS.sp_next[sm * n_sp + q] = now + 1
-                t_next = min(t_next, now + 1)
-        n_freed = 0
-        if TS.stats[ST_BLOCKS_DONE] == nblocks:
+            if TS.sm_status[sm] == SM_FAULT and (first < 0 or TS.sm_err[sm, 8] < TS.sm_err[first, 8]):
+                first = sm
+        if first >= 0:
+            for k in range(8):
+                err[k] = TS.sm_err[first, k]
+            return -1
+        done = 0
+        instr = 0
+        for c in range(threads):
+            done += TS.stats[c, ST_BLOCKS_DONE]
+            instr += WK.counts[c, 0]
+        if instr > max_instr:
+            err[0] = C.E_RUNAWAY
+            for w in range(W.warp.shape[0]):
+                if TS.warp[w].resident == 1:
+                    err[1] = W.warp[w].wblock
+                    err[2] = W.warp[w].wid
+                    err[4] = W.stk[w, W.warp[w].sp].pc if W.warp[w].sp >= 0 else -1
+                    break
+            return -1
+        if done == nblocks:
             break
+        t_next = INF
+        for sm in range(n_sm):
+            if TS.sm_now[sm] < t_next:
+                t_next = TS.sm_now[sm]
         if t_next >= INF:
             err[0] = C.E_DEADLOCK
             for w in range(W.warp.shape[0]):
@@ -419,10 +629,27 @@ def run_timed(P, W, M, T, TS, MS, n_sm, bps, wpb, n_sp, policy, block_ids, max_i
                     err[7] = b
                     break
             return -1
-        now = t_next
-    end = TS.stats[ST_LAST_EXIT] + 1
-    if TS.stats[ST_MAX_PENDING] > end:
-        end = TS.stats[ST_MAX_PENDING]
-    TS.stats[ST_CYCLES] = end
-    sample_series(TS, MS, counts, end)
+        now = qend
+        if t_next > now:                       # nothing happens before t_next: skip whole quanta
+            now += (t_next - now) // quantum * quantum
+    end = np.int64(0)
+    for c in range(threads):
+        end = max(end, TS.stats[c, ST_LAST_EXIT] + 1, TS.stats[c, ST_MAX_PENDING])
+    TS.glob[G_CYCLES] = end
+    TS.glob[G_NOW] = now
+    sample_series(TS, MS, WK, end)
     return 0
+
+
+def _named(fn, name):
+    """fn under another name: numba's disk cache keys a function on its name
+    and line, so the two compilations below need two names."""
+    f = types.FunctionType(fn.__code__, fn.__globals__, name, fn.__defaults__, fn.__closure__)
+    f.__qualname__ = name
+    f.__doc__ = fn.__doc__
+    return f
+
+
+# the same loop compiled twice: on one thread (no thread pool) and with the SMs on several
+run_timed = njit(_named(_run_timed, "run_timed"))
+run_timed_parallel = njit(parallel=True)(_named(_run_timed, "run_timed_parallel"))

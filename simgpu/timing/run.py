@@ -4,15 +4,20 @@ import time
 
 import numpy as np
 
-from ..exec.state import make_mem, make_warps, make_work
+import os
+
+from ..errors import LaunchError
+from ..exec.state import make_mem, make_warps
 from ..memory import SCRATCH_SIZE
-from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, make_memsys
+from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, make_memsys
 from ..occupancy import occupancy
 from ..ptx import codes as C
 from ..regalloc import max_live_registers
 from . import stalls as S
-from .core import (INF, SE_DRAM_RD, SE_DRAM_WR, SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_WARPS, ST_BLOCKS_DONE,
-                   ST_CYCLES, ST_NOW, ST_WARP_CYCLES, make_timing_state, run_timed)
+from .core import (G_CYCLES, G_NOW, INF, SE_DRAM_RD, SE_DRAM_WR, SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_WARPS,
+                   SERIES_FIRST_WIDTH, ST_BLOCKS_DONE, ST_WARP_CYCLES, S_PENDING, make_thread_work,
+                   make_timing_state, run_timed, run_timed_parallel)
+from .requests import make_requests
 from .policies import POLICIES
 from .tables import build_tables
 
@@ -109,8 +114,41 @@ SCALED = ("warp_instructions", "thread_instructions", "gld_requests", "gld_secto
 SHARE_ONLY = ("l1_hit_rate", "l2_hit_rate", "dram_read_bytes", "dram_write_bytes", "dram_bandwidth")
 
 
+def quantum_cycles(cfg):
+    """The time quantum the SMs run alone (timing/core.py): no longer than the
+    L2 latency (requests.py: nothing answered by the L2 comes back sooner),
+    a power of two dividing the series' first bin width, at most that width."""
+    q = SERIES_FIRST_WIDTH
+    while q > 1 and q > cfg["latency_l2_cycles"]:
+        q //= 2
+    return q
+
+
+def host_threads(threads, prog):
+    """Host threads for the SMs: `threads`, else $SIMGPU_THREADS, else 1. A
+    program with global atomics runs on one (timing/core.py: the order of
+    their results would depend on the threads)."""
+    if threads is None:
+        env = os.environ.get("SIMGPU_THREADS", "1")
+        try:
+            threads = int(env)
+        except ValueError:
+            raise LaunchError(f"SIMGPU_THREADS must be a whole number of host threads, got {env!r}") from None
+    if not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise LaunchError(f"threads must be a positive number of host threads, got {threads!r}")
+    if global_atomics(prog):
+        return 1
+    return int(threads)
+
+
+def global_atomics(prog):
+    """Whether the program has atomics that may reach global memory."""
+    atom = np.isin(prog.op, (C.OP_ATOM, C.OP_RED))
+    return bool(np.any(atom & (prog.space != C.SPACE_SHARED)))
+
+
 def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread, max_instr, trace_capacity=0,
-             progress=None, sample_sms=None):
+             progress=None, sample_sms=None, threads=None):
     """Returns (rc, err, state, stats) for the whole grid on the config's GPU.
     progress(blocks_done, blocks, cycles, warp_instructions), when given, is
     called about four times a second of host time while the run goes on.
@@ -144,20 +182,33 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     M = make_mem(dev.gmem, dev.alloc_lo, dev.alloc_hi, n_slots, shared, n_warps * 32, prog.local_bytes,
                  np.frombuffer(bytes(params), np.uint8))
     T = build_tables(prog, cfg)
-    TS = make_timing_state(n_warps, n_slots, n_sm * n_sp, n_sm, prog, trace_capacity)
-    U, I, F, err, counts, pc_counts, mstat, scratch = make_work(prog, len(C.OPCODES), SCRATCH_SIZE)
+    threads = min(host_threads(threads, prog), n_sm)
+    TS = make_timing_state(n_warps, n_slots, n_sm * n_sp, n_sm, bps, prog, threads, trace_capacity)
+    WK = make_thread_work(prog, len(C.OPCODES), SCRATCH_SIZE, threads)
     l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block if shared else 0)
     MS = make_memsys(cfg, n_sm, l1_bytes)
-    args = (prog.arrays(), W, M, T, TS, MS, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
-            block_ids, max_instr, U, I, F, err, counts, pc_counts, mstat, scratch)
+    quantum = quantum_cycles(cfg)
+    # the most global requests an SM can issue in a quantum: one per LSU issue slot per scheduler
+    RQ = make_requests(n_sm, n_sp * -(-quantum // max(1, cfg["interval_lsu_cycles"])))
+    err = np.zeros(8, np.int64)
+    args = (prog.arrays(), W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
+            block_ids, max_instr, quantum, threads, err)
+    run = run_timed if threads == 1 else run_timed_parallel
     if progress is None:
-        rc = run_timed(*args, INF)
+        rc = run(*args, INF)
     else:
-        rc = _run_in_pieces(args, TS, counts, len(block_ids), progress)
+        rc = _run_in_pieces(run, args, TS, WK, len(block_ids), progress)
+    counts = WK.counts.sum(axis=0)
+    pc_counts = WK.pc_counts.sum(axis=0)
+    mstat = WK.mstat.sum(axis=0)
+    mstat[:, 3] = WK.mstat[:, :, 3].max(axis=0)          # the state space, not a count
+    stall = TS.stall.sum(axis=0)
+    if stall[S_PENDING] or TS.stall_pc[:, :, S_PENDING].any():
+        raise AssertionError("simgpu: a warp state was left pending at the end of a quantum (an engine bug)")
     # the front end's fixed cost (Nsight's gpc__cycles_elapsed includes it) plus the simulated run
-    cycles = int(TS.stats[ST_CYCLES]) + cfg["launch_latency_cycles"]
+    cycles = int(TS.glob[G_CYCLES]) + cfg["launch_latency_cycles"]
     sm_active = int(TS.sm_active.sum())
-    warp_cycles = int(TS.stats[ST_WARP_CYCLES])
+    warp_cycles = int(TS.stats[:, ST_WARP_CYCLES].sum())
     stats = {
         "warp_instructions": int(counts[0]),
         "thread_instructions": int(counts[1]),
@@ -176,12 +227,14 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         "shared_bytes_per_block": shared,
         "waves": -(-nblocks // (occ.blocks_per_sm * cfg["sm_count"])),
         "warp_cycles": warp_cycles,
-        "stall_cycles": {name: int(TS.stall[k]) for k, name in enumerate(S.NAMES)},
-        "stall_cycles_by_pc": TS.stall_pc,
+        "stall_cycles": {name: int(stall[k]) for k, name in enumerate(S.NAMES)},
+        "stall_cycles_by_pc": TS.stall_pc.sum(axis=0)[:, :S.N_STATES],
         **memory_stats(prog, mstat),
         **hierarchy_stats(MS, cycles, cfg, l1_bytes),
     }
-    stats["series"] = series_stats(TS, MS.counters, counts, int(TS.stats[ST_CYCLES]), MS.dram_hist,
+    stats["host_threads"] = threads
+    stats["quantum_cycles"] = quantum
+    stats["series"] = series_stats(TS, MS.counters, counts, int(TS.glob[G_CYCLES]), MS.dram_hist,
                                    int(MS.dram_hist_w[0]))
     if sampled is not None:
         sampled["simulated_warp_instructions"] = stats["warp_instructions"]
@@ -192,8 +245,8 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         stats["sm_active_cycles"] *= sampled["of_sms"] / n_sm       # the other SMs are as busy
         stats["sampled"] = sampled
     if trace_capacity:
-        n = int(TS.trace_n[0])
-        stats["trace"] = {"records": TS.trace[:n].copy(), "dropped": int(TS.trace_n[2]),
+        records, dropped = merged_trace(TS, trace_capacity)
+        stats["trace"] = {"records": records, "dropped": dropped,
                           "warps_per_sm": bps * wpb, "blocks_per_sm": bps, "sub_partitions": n_sp,
                           "launch_latency_cycles": cfg["launch_latency_cycles"]}
     return rc, err, W, stats, pc_counts
@@ -203,16 +256,27 @@ FIRST_PIECE = 2048           # cycles; later pieces are sized to take PIECE_SECO
 PIECE_SECONDS = 0.25
 
 
-def _run_in_pieces(args, TS, counts, nblocks, progress):
+def merged_trace(TS, capacity):
+    """The threads' trace records as one list in time order (start, then
+    warp or block slot, state), the first `capacity` of them; and how many
+    were dropped."""
+    parts = [TS.trace[c, :int(TS.trace_n[c, 0])] for c in range(TS.trace.shape[0])]
+    rec = np.concatenate(parts) if parts else np.zeros((0, 5), np.int64)
+    rec = rec[np.lexsort((rec[:, 3], rec[:, 1], rec[:, 0], rec[:, 2]))]
+    dropped = int(TS.trace_n[:, 2].sum()) + max(0, len(rec) - capacity)
+    return rec[:capacity].copy(), dropped
+
+
+def _run_in_pieces(run, args, TS, WK, nblocks, progress):
     """run_timed in pieces of simulated cycles sized to take about
     PIECE_SECONDS of host time each, reporting between them (the same result
     as one call)."""
     chunk = FIRST_PIECE
     while True:
         t0 = time.perf_counter()
-        rc = run_timed(*args, int(TS.stats[ST_NOW]) + chunk)
-        progress(int(TS.stats[ST_BLOCKS_DONE]), nblocks, int(TS.stats[ST_NOW] if rc == 1 else TS.stats[ST_CYCLES]),
-                 int(counts[0]))
+        rc = run(*args, int(TS.glob[G_NOW]) + chunk)
+        progress(int(TS.stats[:, ST_BLOCKS_DONE].sum()), nblocks,
+                 int(TS.glob[G_NOW] if rc == 1 else TS.glob[G_CYCLES]), int(WK.counts[:, 0].sum()))
         if rc != 1:
             return rc
         dt = time.perf_counter() - t0
@@ -276,12 +340,13 @@ def l1_data_bytes(cfg, shared_per_sm):
 
 def hierarchy_stats(MS, cycles, cfg, l1_bytes):
     c = MS.counters
-    l1 = c[C_L1_HIT] + c[C_L1_MISS]
+    l1_hits, l1_misses = (int(x) for x in MS.l1_count.sum(axis=0))
+    l1 = l1_hits + l1_misses
     l2 = c[C_L2_HIT] + c[C_L2_MISS]
     seconds = cycles / (cfg["clock_mhz"] * 1e6) if cycles else 0.0
     dram = int(c[C_DRAM_RD] + c[C_DRAM_WR])
     return {
-        "l1_hit_rate": float(c[C_L1_HIT] / l1) if l1 else 0.0,
+        "l1_hit_rate": float(l1_hits / l1) if l1 else 0.0,
         "l2_hit_rate": float(c[C_L2_HIT] / l2) if l2 else 0.0,
         "l1_data_bytes": l1_bytes,
         "dram_read_bytes": int(c[C_DRAM_RD]),

@@ -1,0 +1,131 @@
+"""Global-memory requests in time quanta: what lets the SMs run on several
+host threads and still give the serial run's answer, cycle for cycle.
+
+The engine (core.py) advances each SM alone through a time quantum of
+`quantum` cycles. Everything an SM does inside a quantum is its own (its
+warps, scheduler, pipes, shared memory, L1 and port to the L2) except what
+reaches the shared L2 and DRAM. So a global request is served in two stages
+(memory/hierarchy.py):
+
+- at issue, the SM's stage: the L1 lookups and the SM's port, in the SM's
+  own order (`issue`); the sectors that go on to the L2 are appended to the
+  SM's list with the cycle they cross the port;
+- at the end of the quantum, the L2 stage (`serve_quantum`): the requests of
+  all SMs in the order the serial engine made them — by cycle, then SM, then
+  issue order — through the L2 slices, the fabric between partitions, the
+  atomic units and the DRAM channels.
+
+This is exact because nothing an SM does inside the quantum can depend on
+the L2 stage's answer: every request through the L2 is ready, or
+acknowledged, at least an L2 latency after it issued (hierarchy.py), and the
+quantum is no longer than that (timing/run.py picks it). Until its answer
+is known, a result's scoreboard entry holds PENDING and a warp waiting on it
+holds the placeholder state S_PENDING; `serve_quantum` writes the answers
+and settles those warps as the serial engine would have at the time they
+issued. An L1 sector whose fill is still to be computed holds a negative
+mark, -(entry + 1), in the L1's ready time: a later hit on it waits for the
+same answer (a hit under a miss).
+
+The order of everything shared is the serial one, so the result is identical
+whatever the number of host threads: the L2 and DRAM states, every counter,
+every warp's stall cycles.
+"""
+from collections import namedtuple
+
+import numpy as np
+
+from ..exec.jit import njit, records
+from ..memory.caches import ready_at, set_ready
+from ..memory.hierarchy import P_L1_LAT, P_L1_SPC, l1_sector, l1_start, l2_sector
+
+PENDING = np.int64(1) << 60      # a scoreboard time the L2 stage has not answered yet
+
+# request kinds
+RQ_LOAD, RQ_STORE, RQ_ATOM, RQ_RED = range(4)
+
+REQ_DTYPE = np.dtype([("now", np.int64), ("local", np.float64), ("w", np.int32), ("pc", np.int32),
+                      ("e0", np.int32), ("e1", np.int32), ("kind", np.int32), ("l2_only", np.int32)], align=True)
+# an entry: a sector for the L2 (dep = -1: crossing the port at tn, its fill going to L1
+# slot `l1slot`, `ops` atomic operations), or an L1 hit waiting for entry `dep`'s fill
+ENT_DTYPE = np.dtype([("tn", np.float64), ("r", np.float64), ("sec", np.int64), ("l1slot", np.int32),
+                      ("dep", np.int32), ("ops", np.int32), ("pad", np.int32)], align=True)
+
+Requests = namedtuple("Requests", ["req", "ent", "n", "head"])
+
+
+def make_requests(n_sm, max_requests):
+    """Room for the most requests an SM can issue in one quantum (each up to
+    32 sectors: a warp's 32 naturally aligned accesses of at most 16 bytes)."""
+    return Requests(records(np.zeros((n_sm, max_requests), REQ_DTYPE)),
+                    records(np.zeros((n_sm, max_requests * 32), ENT_DTYPE)),
+                    np.zeros((n_sm, 2), np.int64), np.zeros(n_sm, np.int64))
+
+
+@njit(inline="always")
+def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
+    """The SM's stage of a global request issued by warp w at cycle `now`.
+    Returns when its result is ready, or PENDING when that waits for the L2
+    stage at the end of the quantum."""
+    skip_l1 = kind != RQ_LOAD or l2_only
+    store = kind == RQ_STORE
+    atomic = 1 if kind == RQ_ATOM else (2 if kind == RQ_RED else 0)
+    k0 = RQ.n[sm, 0]
+    e = RQ.n[sm, 1]
+    e0 = e
+    t0 = l1_start(MS, sm, now, n)
+    ready = float(now)
+    for k in range(n):
+        t = t0 + k / MS.params[P_L1_SPC]
+        where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store)
+        if where == 0:
+            if r >= 0.0:
+                if r > ready:
+                    ready = r
+                continue
+            RQ.ent[sm, e].dep = np.int32(-r - 1.0)          # a hit under a fill not yet computed
+            RQ.ent[sm, e].tn = t + MS.params[P_L1_LAT]
+            RQ.ent[sm, e].l1slot = -1
+            e += 1
+            continue
+        RQ.ent[sm, e].tn = r
+        RQ.ent[sm, e].sec = sectors[k]
+        RQ.ent[sm, e].dep = -1
+        RQ.ent[sm, e].ops = sectors[32 + k] if atomic > 0 else 0
+        RQ.ent[sm, e].l1slot = l1_slot if atomic == 0 else -1
+        if l1_slot >= 0 and atomic == 0:
+            set_ready(MS.l1, sm, l1_slot, sectors[k] & 3, -1.0 - e)
+        e += 1
+    if e == e0:
+        return np.int64(np.ceil(ready))                     # all from the L1
+    RQ.req[sm, k0].now = now
+    RQ.req[sm, k0].local = ready
+    RQ.req[sm, k0].w = w
+    RQ.req[sm, k0].pc = pc
+    RQ.req[sm, k0].e0 = e0
+    RQ.req[sm, k0].e1 = e
+    RQ.req[sm, k0].kind = kind
+    RQ.n[sm, 0] = k0 + 1
+    RQ.n[sm, 1] = e
+    return PENDING
+
+
+@njit(inline="always")
+def serve(MS, RQ, sm, k):
+    """The L2 stage of SM sm's request k: the cycle it is ready (or acknowledged)."""
+    atomic = 1 if RQ.req[sm, k].kind == RQ_ATOM else (2 if RQ.req[sm, k].kind == RQ_RED else 0)
+    store = RQ.req[sm, k].kind == RQ_STORE
+    ready = RQ.req[sm, k].local
+    for e in range(RQ.req[sm, k].e0, RQ.req[sm, k].e1):
+        d = RQ.ent[sm, e].dep
+        if d >= 0:
+            r = max(RQ.ent[sm, e].tn, RQ.ent[sm, d].r)
+        else:
+            sec = RQ.ent[sm, e].sec
+            r = l2_sector(MS, sm, RQ.ent[sm, e].tn, sec, store, atomic, RQ.ent[sm, e].ops)
+            slot = RQ.ent[sm, e].l1slot
+            if slot >= 0 and ready_at(MS.l1, sm, slot, sec & 3) == -1.0 - e:
+                set_ready(MS.l1, sm, slot, sec & 3, r)
+        RQ.ent[sm, e].r = r
+        if r > ready:
+            ready = r
+    return np.int64(np.ceil(ready))
