@@ -65,7 +65,8 @@ def lowered(program):
 
 def test_the_unrolled_steps_become_address_offsets():
     """matmul_naive's SASS: per 4 iterations, A's loads at [R6.64], +0x4,
-    +0x8, +0xc, one add of 16 to the A pointer, one IADD3 of -4 to the counter."""
+    +0x8, +0xc, one 64-bit add of 16 to the A pointer (IADD3 + IADD3.X: the
+    add and its carry half), one IADD3 of -4 to the counter."""
     instrs = lowered("matmul_naive")
     loads = [k for k, ins in enumerate(instrs) if ins.opcode == "ld" and "global" in ins.suffixes]
     body = instrs[loads[0]:loads[7] + 1]
@@ -76,18 +77,22 @@ def test_the_unrolled_steps_become_address_offsets():
     # A (%rd8) steps by 4: offsets; B (%rd10) steps by n*4, an IMAD.WIDE per iteration
     assert sorted(by_base.values()) == [[0, 0, 0, 0], [0, 4, 8, 12]]
     steps = [ins for ins in instrs[loads[0]:] if ins.opcode == "add" and ins.operands[2].kind == "imm"]
-    assert sorted(int(ins.operands[2].value) for ins in steps[:2]) == [-4, 16]
+    assert [(ins.suffixes[-1], int(ins.operands[2].value)) for ins in steps[:3]] == [("s64", 16), ("s64", 0),
+                                                                                    ("s32", -4)]
 
 
 def test_tile_loops_with_barriers_unroll_and_merge_their_shared_loads():
     """matmul_tiled's tile loop (two bar.sync) is unrolled 4 times as in its
-    SASS, and each tile row's 4 consecutive As loads are one LDS.128."""
+    SASS, with the 2-iteration stage after it (8 BAR.SYNC in the 4-copy loop,
+    4 in the stage, 2 in the remainder loop), and each tile row's 4
+    consecutive As loads are one LDS.128."""
     prog, ops = ops_of(PROGRAMS / "matmul_tiled.s")
     vec = prog.vec
     shared_loads = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_SHARED]
-    assert sum(int(vec[k]) == 4 for k in shared_loads) == 4 * 4 + 4      # 4 copies and the remainder loop
-    assert sum(int(vec[k]) == 1 for k in shared_loads) == 16 * 4 + 16    # Bs column loads stay scalar
-    assert ops.count("bar") == 2 * 4 + 2
+    # 4 copies, the 2-iteration stage and the remainder loop
+    assert sum(int(vec[k]) == 4 for k in shared_loads) == 4 * 4 + 4 * 2 + 4
+    assert sum(int(vec[k]) == 1 for k in shared_loads) == 16 * 4 + 16 * 2 + 16    # Bs column loads stay scalar
+    assert ops.count("bar") == 2 * 4 + 2 * 2 + 2
 
 
 DIV = r"""

@@ -105,9 +105,9 @@ def test_the_unrolled_body_issues_its_loads_first():
     ops = opcodes(prog)
     first_fma = ops.index("fma")
     global_loads = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_GLOBAL]
-    assert len(global_loads) == 8 + 2                     # the 4 copies' and the remainder loop's
+    assert len(global_loads) == 8 + 4 + 2           # the 4 copies', the 2-iteration stage's, the remainder's
     assert sum(k < first_fma for k in global_loads) == 8
-    assert ops.count("fma") == 4 + 1
+    assert ops.count("fma") == 4 + 2 + 1
 
 
 def test_loads_pass_stores_of_another_state_space():
@@ -121,9 +121,10 @@ def test_loads_pass_stores_of_another_state_space():
         at[(o, int(prog.space[k]))].append(k)
     gld, sts = at[("ld", C.SPACE_GLOBAL)], at[("st", C.SPACE_SHARED)]
     lds, stg = at[("ld", C.SPACE_SHARED)], at[("st", C.SPACE_GLOBAL)]
-    assert (len(gld), len(sts), len(lds), len(stg)) == (4 + 1, 4 + 1, 4 + 1, 4 + 1)
-    assert sum(k < sts[0] for k in gld) == 4
-    assert sum(k < stg[0] for k in lds) == 4
+    # the peeled first iteration, the 4 copies, the 2-iteration stage, the remainder
+    assert (len(gld), len(sts), len(lds), len(stg)) == (1 + 4 + 2 + 1,) * 4
+    assert sum(sts[0] < k < sts[1] for k in gld) == 4
+    assert sum(stg[0] < k < stg[1] for k in lds) == 4
 
 
 def test_shared_loads_are_weighed_by_their_own_latency():

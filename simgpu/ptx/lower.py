@@ -286,6 +286,60 @@ def expand_ex2(fn, table):
     return done
 
 
+WIDE_INT = ("s64", "u64", "b64")
+
+
+def split_wide_integer_ops(fn, table):
+    """64-bit integer adds, subtracts and compares are two SASS instructions,
+    one per 32-bit half, the second taking the first's carry: `add.s64` is
+    `IADD3 lo, P, ...; IADD3.X hi, ..., P` (or IMAD.X), `setp.*.u64` is
+    `ISETP lo; ISETP.EX hi` (matmul_naive's and softmax_naive's pointer
+    steps, attention_naive's, matmul_tiled's; sm_90 has no 64-bit integer
+    adder). `shl.b64` by a constant is `SHF.L.U32` + `SHF.L.U64.HI`
+    (softmax_naive's `off`), except one whose only reader is a 64-bit add:
+    ptxas makes the pair `LEA lo, P; LEA.HI.X hi, P` (attention_naive's
+    attn_pv), two instructions for the two, so neither is split. An add fused
+    into a `mad.wide` (IMAD.WIDE) or folded into an address offset
+    (fold_steps) has no instruction of its own and is not here.
+
+    The second half is issued as an instruction that keeps the value and
+    depends on the first: `add d, d, 0` after the add, `and.pred p, p, p`
+    after the compare, `or.b64 d, d, 0` after the shift, under the same
+    guard. Returns the number of instructions added."""
+    instrs = fn.instrs
+    info = Defs(instrs, fn.labels, table)
+    lea = set()
+    for k, ins in enumerate(instrs):
+        if ins.opcode == "shl" and ins.suffixes == ["b64"] and ins.operands[2].kind == "imm":
+            t = _key(ins.operands[0].reg)
+            readers = info.uses.get(t, [])
+            if len(readers) == 1 and len(info.defs.get(t, [])) == 1 and instrs[readers[0]].opcode == "add" \
+                    and instrs[readers[0]].suffixes[-1] in WIDE_INT:
+                lea.update((k, readers[0]))
+    out, where, added = [], {}, 0
+    for k, ins in enumerate(instrs):
+        where[k] = len(out)
+        out.append(ins)
+        if k in lea or len(ins.operands) < 3 or ins.operands[0].kind != "reg" or ins.operands[0].reg is None:
+            continue
+        d, L, Cc, ty = ins.operands[0], ins.line, ins.col, ins.suffixes[-1] if ins.suffixes else None
+        zero = Operand("imm", L, Cc, value=0)
+        if ins.opcode in ("add", "sub") and ins.suffixes in (["s64"], ["u64"]):
+            second = Instr("add", [ty], [d, d, zero])
+        elif ins.opcode == "setp" and ty in WIDE_INT and d.pair is None:
+            second = Instr("and", ["pred"], [d, d, d])
+        elif ins.opcode == "shl" and ins.suffixes == ["b64"] and ins.operands[2].kind == "imm":
+            second = Instr("or", ["b64"], [d, d, zero])
+        else:
+            continue
+        out.append(replace(second, guard=ins.guard, guard_neg=ins.guard_neg, line=L, col=Cc, text=ins.text))
+        added += 1
+    where[len(instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out
+    return added
+
+
 def add_prologue(fn, table):
     """The instructions every sm_90 kernel starts with in SASS, which the PTX
     does not name: `LDC R1, c[0x0][0x28]` (the stack pointer, first in every
@@ -321,5 +375,8 @@ def lower_ptxas(fn, table, module=None):
     if module is not None:
         from .vectorize import vectorize_shared_loads
         done["vector loads"] = vectorize_shared_loads(fn, module, table)
+    done["64-bit halves"] = split_wide_integer_ops(fn, table)
+    from .convergence import add_convergence_barriers
+    done["BSSY/BSYNC"] = add_convergence_barriers(fn, table)
     done["prologue"] = add_prologue(fn, table)
     return done
