@@ -196,3 +196,58 @@ def test_a_fixed_trip_loop_is_unrolled_whole():
     shared_loads = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_SHARED]
     assert [int(prog.vec[k]) for k in shared_loads] == [4] * 32
     assert ops.count("fma") == 256 and ops.count("bra") == 2
+
+
+WIDE = r"""
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u64 x)
+{
+  .reg .b32 %t;
+  .reg .b64 %po, %px, %a, %s, %s2, %u, %w;
+  .reg .pred %p;
+  ld.param.u64 %po, [out];
+  ld.param.u64 %px, [x];
+  mov.u32 %t, %tid.x;
+  cvt.u64.u32 %a, %t;
+  shl.b64 %s, %a, 3;
+  add.s64 %px, %px, %s;
+  ld.global.u64 %w, [%px];
+  shl.b64 %u, %w, 1;
+  add.s64 %w, %w, %u;
+  sub.s64 %w, %w, %u;
+  add.s64 %w, %w, %u;
+  setp.lt.u64 %p, %w, %u;
+  @%p add.s64 %w, %w, 7;
+  shl.b64 %s2, %a, 3;
+  add.s64 %po, %po, %s2;
+  st.global.u64 [%po], %w;
+  ret;
+}
+"""
+
+
+def test_64_bit_integer_ops_are_two_halves(tmp_path):
+    """add/sub.s64 are IADD3 + IADD3.X, setp.u64 ISETP + ISETP.EX, a shl.b64 read
+    by several instructions SHF.L.U32 + SHF.L.U64.HI (softmax_naive's SASS);
+    a shl.b64 whose one reader is a 64-bit add is LEA + LEA.HI.X with it
+    (attention_naive's attn_pv), 2 for the 2. Values are unchanged (wrapping
+    sums included)."""
+    path = tmp_path / "wide.ptx"
+    path.write_text(WIDE)
+    x = np.array([0, 1, 2 ** 63 - 1, 2 ** 64 - 1, 2 ** 62, 12345678901234, 3, 2 ** 63] * 4, np.uint64)
+    res, counts = [], []
+    for lower in (None, "ptxas"):
+        out = np.zeros_like(x)
+        r = simgpu.launch(simgpu.load(str(path), lower=lower), 1, 32, [out, x], timing=False)
+        res.append(out.copy())
+        counts.append(r.stats["warp_instructions"])
+    assert np.array_equal(res[0], res[1])
+    w = x.astype(object)
+    want = [(v + 2 * v) % 2 ** 64 for v in w]
+    want = np.array([(v + 7) % 2 ** 64 if v < (2 * u) % 2 ** 64 else v for v, u in zip(want, w)], np.uint64)
+    assert np.array_equal(res[1], want)
+    # + the prologue's 2; the two address shl + add stay 2 each (LEA pairs); the shl of w
+    # (4 readers), the 2 adds and the sub, the setp and the guarded add get their second half
+    assert counts[1] == counts[0] + 2 + 6

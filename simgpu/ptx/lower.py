@@ -20,20 +20,23 @@ CUDA 13.0 JIT). lower_ptxas() runs, in order:
   3 IMAD.WIDE.U32), when the factors hold at the add what they held at the
   product;
 - unroll.unroll_loops: loops unrolled (4 times, or whole for a fixed trip
-  count up to 16), constant steps folded into address offsets, copies
-  scheduled;
+  count up to 16) in ptxas's loop skeleton (zero-trip test or peeled first
+  iteration, `done` flag moves, a 2-iteration stage), constant steps folded
+  into address offsets, copies scheduled;
 - vectorize.vectorize_shared_loads: aligned runs of shared loads merged
   into `ld.shared.v4`/`.v2` (LDS.128/LDS.64);
+- split_wide_integer_ops: 64-bit integer adds, compares and shifts as two
+  instructions, one per 32-bit half (IADD3 + IADD3.X), LEA pairs kept two;
+- convergence.add_convergence_barriers: BSSY/BSYNC around the branches that
+  may split a warp;
 - add_prologue: the stack-pointer LDC and memory-descriptor ULDC.64 every
   kernel starts with.
 
 `ld.param` stays one instruction: the SASS loads a parameter with LDC/ULDC
 where it needs it in a register, about once per parameter. Not modeled:
-64-bit integer adds and compares are two SASS instructions (IADD3 +
-IADD3.X), ptxas's loop skeleton (zero-trip test, predicate moves, a
-2-iteration stage, first-iteration peeling of `lt` loops), BSSY/BSYNC
-around divergent regions, register-pair copies, `rcp.rn.f32`'s 10
-instructions, LEA folds of 64-bit shifts. Every rewrite keeps results
+register-pair copies, `rcp.rn.f32`'s 10 instructions (and its BSSY/BSYNC
+around the slow-path call), the fusion of `and` + `setp.eq 0` into one
+predicate-writing LOP3, ptxas's if-conversion of short regions. Every rewrite keeps results
 bit-identical (tests/test_unroll.py runs every program with and without
 the lowering; tests/test_lower.py checks the expansions' values).
 """

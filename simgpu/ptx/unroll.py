@@ -18,23 +18,34 @@ updated once by `add i, i, S`:
 - `setp.lt i, B` with S > 0 (signed or unsigned; B an immediate or a
   register the body does not write), or
 - `setp.ne i, 0` with S < 0 (a count-down).
-It becomes
+It becomes ptxas's skeleton, as read from the SASS of matmul_naive,
+matmul_tiled, matmul_batched, wave, attention_flash and divergence (count-
+down loops) and of softmax_naive, softmax_online and attention_naive's
+attn_softmax (`lt` loops):
 
-    TOP:  q = U more iterations are certain   (unsigned arithmetic, no wrap:
-              lt: i < B and B - i > (U-1) S;  ne 0: i > (U-1)|S|)
-          @!q bra REM
-    BODY: U copies of the body (their compares and branches dropped), the
-          copies' temporaries renamed apart, their constant steps folded
-          (fold_steps), then list-scheduled between barriers
-          q = U more iterations are certain;  @q bra BODY
-          setp p, i, B;  @!p bra EXIT
-    REM:  the original body, setp, @p bra REM
+    first:  lt: the body once, every instruction predicated on !(i < B)
+                (the do-while's forced iteration; `@P3 LDG ...`), _peeled;
+            ne: the zero-trip test `ISETP.GT i, 0; @!P BRA REM`
+            q = U more iterations are certain (unsigned, no wrap:
+                lt: i < B and B - i > (U-1) S;  ne 0: i > (U-1)|S|)
+            done = true (`PLOP3 P0`; lt: done = the peel did not run);  @!q bra STAGE2
+            done = false;  lt: B' = B - (U-1) S (VIADD)
+    BODY:   U copies of the body (their compares and branches dropped), the
+            copies' temporaries renamed apart, their constant steps folded
+            (fold_steps), list-scheduled between barriers;
+            q = (lt: i < B';  ne: i > (U-1)|S|);  @q bra BODY
+    STAGE2: q = 2 more are certain;  @!q bra FINAL;  2 copies;  done = false
+    FINAL:  done = (the loop's test) or done  (`ISETP.NE.OR P0, i, RZ, P0`);  @!done bra EXIT
+    REM:    the loop as written, one iteration at a time
     EXIT:
 
-as ptxas's SASS loops back on `ISETP.GT i, U-1` (its extra 2-iteration
-stage, zero-trip test and predicate moves are not modeled), so the
-remainder path is the original loop, one iteration at a time, and the
-unrolled path runs only where U iterations were going to run anyway.
+The remainder path is the original loop, so every trip count, wraps
+included, gives the original's results; the unrolled paths run only
+iterations that were going to run. What ptxas does and this does not: it
+if-converts a short 2-iteration stage (divergence's), ends `lt` loops with
+one unlooped iteration where REM loops (the same count for the last one, 2
+more instructions), and copies register pairs (matmul_naive's `MOV R6, R10;
+IMAD.MOV.U32 R7, RZ, RZ, R11` per 4 iterations).
 A loop whose trip count is fixed (`mov i, imm` just before it, a constant
 bound) and at most FULL_UNROLL becomes that many copies with no test at all
 (matmul_registers' 16-trip k loop in its SASS). Results are bit-identical
