@@ -65,7 +65,8 @@ def lowered(program):
 
 def test_the_unrolled_steps_become_address_offsets():
     """matmul_naive's SASS: per 4 iterations, A's loads at [R6.64], +0x4,
-    +0x8, +0xc, one add of 16 to the A pointer, one IADD3 of -4 to the counter."""
+    +0x8, +0xc, one 64-bit add of 16 to the A pointer (IADD3 + IADD3.X: the
+    add and its carry half), one IADD3 of -4 to the counter."""
     instrs = lowered("matmul_naive")
     loads = [k for k, ins in enumerate(instrs) if ins.opcode == "ld" and "global" in ins.suffixes]
     body = instrs[loads[0]:loads[7] + 1]
@@ -76,18 +77,22 @@ def test_the_unrolled_steps_become_address_offsets():
     # A (%rd8) steps by 4: offsets; B (%rd10) steps by n*4, an IMAD.WIDE per iteration
     assert sorted(by_base.values()) == [[0, 0, 0, 0], [0, 4, 8, 12]]
     steps = [ins for ins in instrs[loads[0]:] if ins.opcode == "add" and ins.operands[2].kind == "imm"]
-    assert sorted(int(ins.operands[2].value) for ins in steps[:2]) == [-4, 16]
+    assert [(ins.suffixes[-1], int(ins.operands[2].value)) for ins in steps[:3]] == [("s64", 16), ("s64", 0),
+                                                                                    ("s32", -4)]
 
 
 def test_tile_loops_with_barriers_unroll_and_merge_their_shared_loads():
     """matmul_tiled's tile loop (two bar.sync) is unrolled 4 times as in its
-    SASS, and each tile row's 4 consecutive As loads are one LDS.128."""
+    SASS, with the 2-iteration stage after it (8 BAR.SYNC in the 4-copy loop,
+    4 in the stage, 2 in the remainder loop), and each tile row's 4
+    consecutive As loads are one LDS.128."""
     prog, ops = ops_of(PROGRAMS / "matmul_tiled.s")
     vec = prog.vec
     shared_loads = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_SHARED]
-    assert sum(int(vec[k]) == 4 for k in shared_loads) == 4 * 4 + 4      # 4 copies and the remainder loop
-    assert sum(int(vec[k]) == 1 for k in shared_loads) == 16 * 4 + 16    # Bs column loads stay scalar
-    assert ops.count("bar") == 2 * 4 + 2
+    # 4 copies, the 2-iteration stage and the remainder loop
+    assert sum(int(vec[k]) == 4 for k in shared_loads) == 4 * 4 + 4 * 2 + 4
+    assert sum(int(vec[k]) == 1 for k in shared_loads) == 16 * 4 + 16 * 2 + 16    # Bs column loads stay scalar
+    assert ops.count("bar") == 2 * 4 + 2 * 2 + 2
 
 
 DIV = r"""
@@ -191,3 +196,58 @@ def test_a_fixed_trip_loop_is_unrolled_whole():
     shared_loads = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_SHARED]
     assert [int(prog.vec[k]) for k in shared_loads] == [4] * 32
     assert ops.count("fma") == 256 and ops.count("bra") == 2
+
+
+WIDE = r"""
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u64 x)
+{
+  .reg .b32 %t;
+  .reg .b64 %po, %px, %a, %s, %s2, %u, %w;
+  .reg .pred %p;
+  ld.param.u64 %po, [out];
+  ld.param.u64 %px, [x];
+  mov.u32 %t, %tid.x;
+  cvt.u64.u32 %a, %t;
+  shl.b64 %s, %a, 3;
+  add.s64 %px, %px, %s;
+  ld.global.u64 %w, [%px];
+  shl.b64 %u, %w, 1;
+  add.s64 %w, %w, %u;
+  sub.s64 %w, %w, %u;
+  add.s64 %w, %w, %u;
+  setp.lt.u64 %p, %w, %u;
+  @%p add.s64 %w, %w, 7;
+  shl.b64 %s2, %a, 3;
+  add.s64 %po, %po, %s2;
+  st.global.u64 [%po], %w;
+  ret;
+}
+"""
+
+
+def test_64_bit_integer_ops_are_two_halves(tmp_path):
+    """add/sub.s64 are IADD3 + IADD3.X, setp.u64 ISETP + ISETP.EX, a shl.b64 read
+    by several instructions SHF.L.U32 + SHF.L.U64.HI (softmax_naive's SASS);
+    a shl.b64 whose one reader is a 64-bit add is LEA + LEA.HI.X with it
+    (attention_naive's attn_pv), 2 for the 2. Values are unchanged (wrapping
+    sums included)."""
+    path = tmp_path / "wide.ptx"
+    path.write_text(WIDE)
+    x = np.array([0, 1, 2 ** 63 - 1, 2 ** 64 - 1, 2 ** 62, 12345678901234, 3, 2 ** 63] * 4, np.uint64)
+    res, counts = [], []
+    for lower in (None, "ptxas"):
+        out = np.zeros_like(x)
+        r = simgpu.launch(simgpu.load(str(path), lower=lower), 1, 32, [out, x], timing=False)
+        res.append(out.copy())
+        counts.append(r.stats["warp_instructions"])
+    assert np.array_equal(res[0], res[1])
+    w = x.astype(object)
+    want = [(v + 2 * v) % 2 ** 64 for v in w]
+    want = np.array([(v + 7) % 2 ** 64 if v < (2 * u) % 2 ** 64 else v for v, u in zip(want, w)], np.uint64)
+    assert np.array_equal(res[1], want)
+    # + the prologue's 2; the two address shl + add stay 2 each (LEA pairs); the shl of w
+    # (4 readers), the 2 adds and the sub, the setp and the guarded add get their second half
+    assert counts[1] == counts[0] + 2 + 6

@@ -105,9 +105,9 @@ def test_the_unrolled_body_issues_its_loads_first():
     ops = opcodes(prog)
     first_fma = ops.index("fma")
     global_loads = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_GLOBAL]
-    assert len(global_loads) == 8 + 2                     # the 4 copies' and the remainder loop's
+    assert len(global_loads) == 8 + 4 + 2           # the 4 copies', the 2-iteration stage's, the remainder's
     assert sum(k < first_fma for k in global_loads) == 8
-    assert ops.count("fma") == 4 + 1
+    assert ops.count("fma") == 4 + 2 + 1
 
 
 def test_loads_pass_stores_of_another_state_space():
@@ -121,9 +121,10 @@ def test_loads_pass_stores_of_another_state_space():
         at[(o, int(prog.space[k]))].append(k)
     gld, sts = at[("ld", C.SPACE_GLOBAL)], at[("st", C.SPACE_SHARED)]
     lds, stg = at[("ld", C.SPACE_SHARED)], at[("st", C.SPACE_GLOBAL)]
-    assert (len(gld), len(sts), len(lds), len(stg)) == (4 + 1, 4 + 1, 4 + 1, 4 + 1)
-    assert sum(k < sts[0] for k in gld) == 4
-    assert sum(k < stg[0] for k in lds) == 4
+    # the peeled first iteration, the 4 copies, the 2-iteration stage, the remainder
+    assert (len(gld), len(sts), len(lds), len(stg)) == (1 + 4 + 2 + 1,) * 4
+    assert sum(sts[0] < k < sts[1] for k in gld) == 4
+    assert sum(stg[0] < k < stg[1] for k in lds) == 4
 
 
 def test_shared_loads_are_weighed_by_their_own_latency():
@@ -190,3 +191,115 @@ def test_every_trip_count_of_a_loop_with_barriers(tiles):
 def test_an_unknown_lowering_is_one_line():
     with pytest.raises(AssemblyError, match="unknown lowering 'nvcc'"):
         simgpu.load(str(PROGRAMS / "vector_add.s"), lower="nvcc")
+
+
+COUNT_DOWN = r"""
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u32 n)
+{
+  .reg .u32 %i, %acc;
+  .reg .u64 %o;
+  .reg .pred %p;
+  ld.param.u64 %o, [out];
+  ld.param.u32 %i, [n];
+  mov.u32 %acc, 1;
+L:
+  mul.lo.u32 %acc, %acc, 3;
+  add.s32 %i, %i, -1;
+  setp.ne.s32 %p, %i, 0;
+  @%p bra L;
+  st.global.u32 [%o], %acc;
+  ret;
+}
+"""
+
+
+def lowered_text(tmp_path, text):
+    """The kernel's instructions after the ptxas lowering, one string each:
+    guard, opcode with its suffixes, label targets."""
+    from simgpu.ptx.assemble import Assembler
+    from simgpu.ptx.parser import parse_module
+    path = tmp_path / "k.ptx"
+    path.write_text(text)
+    module = parse_module(text, str(path))
+    fn = next(f for f in module.functions.values() if f.is_entry)
+    Assembler(module, fn, "ptxas").layout()
+    out = []
+    for ins in fn.instrs:
+        g = "" if ins.guard is None else ("@!" if ins.guard_neg else "@")
+        out.append(g + ".".join([ins.opcode] + ins.suffixes))
+    return out, fn
+
+
+def test_a_count_down_loop_has_ptxas_s_skeleton(tmp_path):
+    """The SASS of matmul_naive's, matmul_tiled's, matmul_batched's, wave's and
+    attention_flash's count-down loops: `ISETP.GT i, 0` + `@!P0 BRA` (zero
+    trips), `ISETP.GT i, 3` + `PLOP3 P0 = true` + `@!P1 BRA` + `PLOP3 P0 =
+    false`, the 4-copy loop closed by `ISETP.GT i, 3`, the 2-iteration stage
+    (`ISETP.GT i, 1` + `@!P1 BRA`, 2 copies, `PLOP3 P0 = false`), then
+    `ISETP.NE.OR P0, i, RZ, P0` + `@!P0 BRA` to the loop as written."""
+    ops, _ = lowered_text(tmp_path, COUNT_DOWN)
+    assert ops[5:30] == [
+        "setp.gt.s32", "@!bra",                                          # zero-trip test
+        "setp.gt.u32", "setp.eq.u32", "@!bra", "setp.ne.u32",            # 4 certain? done = true / false
+        "mul.lo.u32", "mul.lo.u32", "mul.lo.u32", "mul.lo.u32", "add.s32", "setp.gt.u32", "@bra",
+        "setp.gt.u32", "@!bra", "mul.lo.u32", "mul.lo.u32", "add.s32", "setp.ne.u32",   # the 2-iteration stage
+        "setp.ne.or.s32", "@!bra",                                       # the rest, if any
+        "mul.lo.u32", "add.s32", "setp.ne.s32", "@bra"]
+
+
+@pytest.mark.parametrize("n", range(1, 12))
+def test_the_skeleton_issues_what_the_sass_issues_for_every_trip_count(tmp_path, n):
+    """Warp instructions of COUNT_DOWN for n trips, counted on ptxas's
+    skeleton (the SASS of the loops above, with this one-instruction body):
+    5 before the loop and 2 after it; in it 2 (zero-trip test) + 3, then, when
+    n >= 4, 1 + 7 per 4 iterations; the stage's test (2) and its 2 copies with
+    the step and the flag (4) when 2 or 3 are left; the flag's test (2) and 4
+    for a last single iteration. The product is the same as without the lowering."""
+    path = tmp_path / "k.ptx"
+    path.write_text(COUNT_DOWN)
+    main = n // 4
+    left = n - 4 * main
+    sass = 5 + 2 + 2 + 3 + (1 + 7 * main if main else 0) + 2 + (4 if left >= 2 else 0) + 2 + 4 * (left % 2)
+    for lower in (None, "ptxas"):
+        out = np.zeros(1, np.uint32)
+        r = simgpu.launch(simgpu.load(str(path), lower=lower), 1, 1, [out, n], timing=False)
+        assert int(out[0]) == pow(3, n, 1 << 32)
+    assert r.stats["warp_instructions"] == sass
+
+
+def test_a_do_while_lt_loop_is_peeled(tmp_path):
+    """softmax_naive's SASS starts each row loop with the body once, predicated
+    on `ISETP.GE.U32 P3, j, C` (the do-while's iteration when j >= C), then
+    `IADD3 d = C - j; ISETP.GE; ISETP.LE.U32.OR P1, d, 0x60; PLOP3 P0 = !P3;
+    @P1 BRA` and, in the 4-copy loop, one compare with C - 0x60 (VIADD)."""
+    ops, fn = lowered_text(tmp_path, LT_LOOP.format(t="u32", s=1))
+    top = fn.labels["L"]
+    assert ops[top:top + 12] == [
+        "setp.lt.u32", "@!xor.b32", "@!add.u32", "@!add.u32",            # the peeled iteration
+        "setp.lt.u32", "sub.u32", "setp.gt.and.u32", "mov.pred", "@!bra", "setp.ne.u32", "sub.u32",
+        "xor.b32"]                                                       # the 4-copy loop
+
+
+def test_a_peeled_guard_starts_off(tmp_path):
+    """A predicate the body computes and guards with (ex2's range test in
+    softmax_naive's sum loop: `@P2 FSETP.GEU P1`, `PLOP3 P0 = true`,
+    `@!P0 FMUL`) is a fresh one in the peeled copy, set first to its `off`
+    value, so that the instructions it guards stay off with the copy."""
+    from simgpu.ptx.assemble import Assembler
+    from simgpu.ptx.parser import parse_module
+    path = PROGRAMS / "softmax_naive.s"
+    module = parse_module(path.read_text(), str(path))
+    fn = next(f for f in module.functions.values() if f.is_entry)
+    Assembler(module, fn, "ptxas").layout()
+    top = fn.labels["SUM_LOOP"]
+    peel = fn.instrs[top:top + 12]
+    pin = peel[0].operands[0].reg
+    assert [".".join([i.opcode] + i.suffixes) for i in peel[:2]] == ["setp.lt.u32", "setp.eq.u32"]  # off: true
+    fresh = peel[1].operands[0].reg
+    guarded = [(i.opcode, i.guard.name, i.guard_neg) for i in peel[2:11]]
+    assert guarded == [("ld", pin.name, True), ("sub", pin.name, True), ("mul", pin.name, True),
+                       ("setp", pin.name, True), ("mul", fresh.name, True), ("ex2", pin.name, True),
+                       ("mul", fresh.name, True), ("add", pin.name, True), ("add", pin.name, True)]

@@ -20,20 +20,23 @@ CUDA 13.0 JIT). lower_ptxas() runs, in order:
   3 IMAD.WIDE.U32), when the factors hold at the add what they held at the
   product;
 - unroll.unroll_loops: loops unrolled (4 times, or whole for a fixed trip
-  count up to 16), constant steps folded into address offsets, copies
-  scheduled;
+  count up to 16) in ptxas's loop skeleton (zero-trip test or peeled first
+  iteration, `done` flag moves, a 2-iteration stage), constant steps folded
+  into address offsets, copies scheduled;
 - vectorize.vectorize_shared_loads: aligned runs of shared loads merged
   into `ld.shared.v4`/`.v2` (LDS.128/LDS.64);
+- split_wide_integer_ops: 64-bit integer adds, compares and shifts as two
+  instructions, one per 32-bit half (IADD3 + IADD3.X), LEA pairs kept two;
+- convergence.add_convergence_barriers: BSSY/BSYNC around the branches that
+  may split a warp;
 - add_prologue: the stack-pointer LDC and memory-descriptor ULDC.64 every
   kernel starts with.
 
 `ld.param` stays one instruction: the SASS loads a parameter with LDC/ULDC
 where it needs it in a register, about once per parameter. Not modeled:
-64-bit integer adds and compares are two SASS instructions (IADD3 +
-IADD3.X), ptxas's loop skeleton (zero-trip test, predicate moves, a
-2-iteration stage, first-iteration peeling of `lt` loops), BSSY/BSYNC
-around divergent regions, register-pair copies, `rcp.rn.f32`'s 10
-instructions, LEA folds of 64-bit shifts. Every rewrite keeps results
+register-pair copies, `rcp.rn.f32`'s 10 instructions (and its BSSY/BSYNC
+around the slow-path call), the fusion of `and` + `setp.eq 0` into one
+predicate-writing LOP3, ptxas's if-conversion of short regions. Every rewrite keeps results
 bit-identical (tests/test_unroll.py runs every program with and without
 the lowering; tests/test_lower.py checks the expansions' values).
 """
@@ -286,6 +289,60 @@ def expand_ex2(fn, table):
     return done
 
 
+WIDE_INT = ("s64", "u64", "b64")
+
+
+def split_wide_integer_ops(fn, table):
+    """64-bit integer adds, subtracts and compares are two SASS instructions,
+    one per 32-bit half, the second taking the first's carry: `add.s64` is
+    `IADD3 lo, P, ...; IADD3.X hi, ..., P` (or IMAD.X), `setp.*.u64` is
+    `ISETP lo; ISETP.EX hi` (matmul_naive's and softmax_naive's pointer
+    steps, attention_naive's, matmul_tiled's; sm_90 has no 64-bit integer
+    adder). `shl.b64` by a constant is `SHF.L.U32` + `SHF.L.U64.HI`
+    (softmax_naive's `off`), except one whose only reader is a 64-bit add:
+    ptxas makes the pair `LEA lo, P; LEA.HI.X hi, P` (attention_naive's
+    attn_pv), two instructions for the two, so neither is split. An add fused
+    into a `mad.wide` (IMAD.WIDE) or folded into an address offset
+    (fold_steps) has no instruction of its own and is not here.
+
+    The second half is issued as an instruction that keeps the value and
+    depends on the first: `add d, d, 0` after the add, `and.pred p, p, p`
+    after the compare, `or.b64 d, d, 0` after the shift, under the same
+    guard. Returns the number of instructions added."""
+    instrs = fn.instrs
+    info = Defs(instrs, fn.labels, table)
+    lea = set()
+    for k, ins in enumerate(instrs):
+        if ins.opcode == "shl" and ins.suffixes == ["b64"] and ins.operands[2].kind == "imm":
+            t = _key(ins.operands[0].reg)
+            readers = info.uses.get(t, [])
+            if len(readers) == 1 and len(info.defs.get(t, [])) == 1 and instrs[readers[0]].opcode == "add" \
+                    and instrs[readers[0]].suffixes[-1] in WIDE_INT:
+                lea.update((k, readers[0]))
+    out, where, added = [], {}, 0
+    for k, ins in enumerate(instrs):
+        where[k] = len(out)
+        out.append(ins)
+        if k in lea or len(ins.operands) < 3 or ins.operands[0].kind != "reg" or ins.operands[0].reg is None:
+            continue
+        d, L, Cc, ty = ins.operands[0], ins.line, ins.col, ins.suffixes[-1] if ins.suffixes else None
+        zero = Operand("imm", L, Cc, value=0)
+        if ins.opcode in ("add", "sub") and ins.suffixes in (["s64"], ["u64"]):
+            second = Instr("add", [ty], [d, d, zero])
+        elif ins.opcode == "setp" and ty in WIDE_INT and d.pair is None:
+            second = Instr("and", ["pred"], [d, d, d])
+        elif ins.opcode == "shl" and ins.suffixes == ["b64"] and ins.operands[2].kind == "imm":
+            second = Instr("or", ["b64"], [d, d, zero])
+        else:
+            continue
+        out.append(replace(second, guard=ins.guard, guard_neg=ins.guard_neg, line=L, col=Cc, text=ins.text))
+        added += 1
+    where[len(instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out
+    return added
+
+
 def add_prologue(fn, table):
     """The instructions every sm_90 kernel starts with in SASS, which the PTX
     does not name: `LDC R1, c[0x0][0x28]` (the stack pointer, first in every
@@ -321,5 +378,8 @@ def lower_ptxas(fn, table, module=None):
     if module is not None:
         from .vectorize import vectorize_shared_loads
         done["vector loads"] = vectorize_shared_loads(fn, module, table)
+    done["64-bit halves"] = split_wide_integer_ops(fn, table)
+    from .convergence import add_convergence_barriers
+    done["BSSY/BSYNC"] = add_convergence_barriers(fn, table)
     done["prologue"] = add_prologue(fn, table)
     return done

@@ -18,23 +18,34 @@ updated once by `add i, i, S`:
 - `setp.lt i, B` with S > 0 (signed or unsigned; B an immediate or a
   register the body does not write), or
 - `setp.ne i, 0` with S < 0 (a count-down).
-It becomes
+It becomes ptxas's skeleton, as read from the SASS of matmul_naive,
+matmul_tiled, matmul_batched, wave, attention_flash and divergence (count-
+down loops) and of softmax_naive, softmax_online and attention_naive's
+attn_softmax (`lt` loops):
 
-    TOP:  q = U more iterations are certain   (unsigned arithmetic, no wrap:
-              lt: i < B and B - i > (U-1) S;  ne 0: i > (U-1)|S|)
-          @!q bra REM
-    BODY: U copies of the body (their compares and branches dropped), the
-          copies' temporaries renamed apart, their constant steps folded
-          (fold_steps), then list-scheduled between barriers
-          q = U more iterations are certain;  @q bra BODY
-          setp p, i, B;  @!p bra EXIT
-    REM:  the original body, setp, @p bra REM
+    first:  lt: the body once, every instruction predicated on !(i < B)
+                (the do-while's forced iteration; `@P3 LDG ...`), _peeled;
+            ne: the zero-trip test `ISETP.GT i, 0; @!P BRA REM`
+            q = U more iterations are certain (unsigned, no wrap:
+                lt: i < B and B - i > (U-1) S;  ne 0: i > (U-1)|S|)
+            done = true (`PLOP3 P0`; lt: done = the peel did not run);  @!q bra STAGE2
+            done = false;  lt: B' = B - (U-1) S (VIADD)
+    BODY:   U copies of the body (their compares and branches dropped), the
+            copies' temporaries renamed apart, their constant steps folded
+            (fold_steps), list-scheduled between barriers;
+            q = (lt: i < B';  ne: i > (U-1)|S|);  @q bra BODY
+    STAGE2: q = 2 more are certain;  @!q bra FINAL;  2 copies;  done = false
+    FINAL:  done = (the loop's test) or done  (`ISETP.NE.OR P0, i, RZ, P0`);  @!done bra EXIT
+    REM:    the loop as written, one iteration at a time
     EXIT:
 
-as ptxas's SASS loops back on `ISETP.GT i, U-1` (its extra 2-iteration
-stage, zero-trip test and predicate moves are not modeled), so the
-remainder path is the original loop, one iteration at a time, and the
-unrolled path runs only where U iterations were going to run anyway.
+The remainder path is the original loop, so every trip count, wraps
+included, gives the original's results; the unrolled paths run only
+iterations that were going to run. What ptxas does and this does not: it
+if-converts a short 2-iteration stage (divergence's), ends `lt` loops with
+one unlooped iteration where REM loops (the same count for the last one, 2
+more instructions), and copies register pairs (matmul_naive's `MOV R6, R10;
+IMAD.MOV.U32 R7, RZ, RZ, R11` per 4 iterations).
 A loop whose trip count is fixed (`mov i, imm` just before it, a constant
 bound) and at most FULL_UNROLL becomes that many copies with no test at all
 (matmul_registers' 16-trip k loop in its SASS). Results are bit-identical
@@ -281,50 +292,141 @@ def _emit_full(fn, table, instrs, top, end, trip, out):
 
 
 def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_labels, serial):
+    """The loop in ptxas's skeleton (the module doc): a predicated first
+    iteration (`lt` loops whose body allows it) or a zero-trip test, the
+    U-iteration loop, the 2-iteration stage, the `done` flag's test, and the
+    loop as written for what is left."""
     ind, bound, step, cmp, ty = loop
     body = instrs[top:end - 1]                    # without the setp
     setp, bra = instrs[end - 1], instrs[end]
-    rem, exit_ = f"__unroll{serial}_rem", f"__unroll{serial}_exit"
+    names = {k: f"__unroll{serial}_{k}" for k in ("body", "stage2", "final", "rem", "exit")}
     bits = ty[1:]
-    uty = "u" + bits
-    width = 1 << int(bits)
+    uty, sty = "u" + bits, "s" + bits
+    assert (unroll - 1) * abs(step) < 1 << int(bits)
+    P = setp
 
-    def more(proto):
-        """q = U more iterations are certain (instructions)."""
+    def pred(tag):
+        return _new_reg(fn, Reg("%__" + tag, C.K_PRED, 0, C.T_PRED), f"{serial}")
+
+    def reg(r):
+        return _reg_op(P, r)
+
+    def more(q, k):
+        """q = k more iterations are certain (unsigned arithmetic, no wrap)."""
+        span = (k - 1) * abs(step)
         if cmp == "lt":
-            # i < B (in the loop's own signedness), then B - i > (U-1) S as unsigned: no wrap
-            return [_ins(proto, "setp", ["lt", ty], [_reg_op(proto, q), _reg_op(proto, ind), copy.copy(bound)]),
-                    _ins(proto, "sub", [uty], [_reg_op(proto, t), copy.copy(bound), _reg_op(proto, ind)]),
-                    _ins(proto, "setp", ["gt", "and", uty],
-                         [_reg_op(proto, q), _reg_op(proto, t), _imm(proto, span), _reg_op(proto, q)])]
-        return [_ins(proto, "setp", ["gt", uty], [_reg_op(proto, q), _reg_op(proto, ind), _imm(proto, span)])]
+            # i < B (in the loop's own signedness), then B - i > (k-1) S as unsigned
+            return [_ins(P, "setp", ["lt", ty], [reg(q), reg(ind), copy.copy(bound)]),
+                    _ins(P, "sub", [uty], [reg(t), copy.copy(bound), reg(ind)]),
+                    _ins(P, "setp", ["gt", "and", uty], [reg(q), reg(t), _imm(P, span), reg(q)])]
+        return [_ins(P, "setp", ["gt", uty], [reg(q), reg(ind), _imm(P, span)])]
 
-    # TOP: q = U more iterations are certain
-    q = _new_reg(fn, Reg("%__q", C.K_PRED, 0, C.T_PRED), f"{serial}")
+    def flag(value):
+        """PLOP3 P0 = value: the `nothing done yet` flag."""
+        if isinstance(value, Operand):
+            return _ins(P, "mov", ["pred"], [reg(done), value])
+        return _set_pred(P, done, value)
+
+    q, done = pred("q"), pred("first")
     t = _new_reg(fn, ind, f"__d{serial}")
+    peel = _peeled(fn, table, instrs, top, end, body, cmp, serial) if cmp == "lt" else None
+    if peel is None:
+        # the zero-trip test: `ISETP.GT i, 0` (signed) for a count-down, the loop's own for `lt`
+        z = pred("z")
+        if cmp == "ne":
+            out.append(_ins(P, "setp", ["gt", sty], [reg(z), reg(ind), _imm(P, 0)]))
+        else:
+            out.append(_ins(P, "setp", ["lt", ty], [reg(z), reg(ind), copy.copy(bound)]))
+        out.append(_ins(bra, "bra", [], [_label(bra, names["rem"])], guard=z, guard_neg=True))
+        first = 1
+    else:
+        pin, copy_ = peel
+        out.append(_ins(P, "setp", ["lt", ty], [reg(pin), reg(ind), copy.copy(bound)]))
+        out.extend(copy_)
+        first = reg(pin)
+    out.extend(more(q, unroll))
+    out.append(flag(first))
+    out.append(_ins(bra, "bra", [], [_label(bra, names["stage2"])], guard=q, guard_neg=True))
+    out.append(flag(0))
+    # the U-iteration loop, tested on one compare: `i > (U-1)|S|` for a count-down,
+    # `i < B - (U-1) S` for `lt` (B' > i implies B - i > (U-1) S; it cannot wrap, as
+    # the loop is entered only when B - i > (U-1) S)
     span = (unroll - 1) * abs(step)
-    assert span < width
-    out.extend(more(setp))
-    out.append(_ins(bra, "bra", [], [_label(bra, rem)], guard=q, guard_neg=True))
-
-    # BODY: U copies, temporaries renamed apart (a register the body writes before reading
-    # it; the last copy keeps the names, see _copies), steps folded, then scheduled;
-    # it repeats while U more are certain (as ptxas's `ISETP.GT i, U-1; @P BRA`), then
-    # the remainder runs if the loop's own test says so
-    block = _copies(fn, table, instrs, top, end, body, unroll, f"__u{serial}")
-    body_label = f"__unroll{serial}_body"
-    new_labels[body_label] = len(out)
-    out.extend(_schedule_copies(block, table))
-    out.extend(more(setp))
-    out.append(_ins(bra, "bra", [], [_label(bra, body_label)], guard=q))
-    out.append(copy.deepcopy(setp))
-    out.append(_ins(bra, "bra", [], [_label(bra, exit_)], guard=bra.guard, guard_neg=True))
-    # REM: the loop as written, one iteration at a time, branching back to itself
-    new_labels[rem] = len(out)
+    if cmp == "lt":
+        if bound.kind == "imm":
+            limit = _imm(P, int(bound.value) - span)
+        else:
+            lim = _new_reg(fn, ind, f"__b{serial}")
+            out.append(_ins(P, "sub", [ty], [reg(lim), copy.copy(bound), _imm(P, span)]))
+            limit = reg(lim)
+        test = [_ins(P, "setp", ["lt", ty], [reg(q), reg(ind), limit])]
+    else:
+        test = more(q, unroll)
+    new_labels[names["body"]] = len(out)
+    out.extend(_schedule_copies(_copies(fn, table, instrs, top, end, body, unroll, f"__u{serial}"), table))
+    out.extend(test)
+    out.append(_ins(bra, "bra", [], [_label(bra, names["body"])], guard=q))
+    # the 2-iteration stage
+    new_labels[names["stage2"]] = len(out)
+    out.extend(more(q, 2))
+    out.append(_ins(bra, "bra", [], [_label(bra, names["final"])], guard=q, guard_neg=True))
+    out.extend(_schedule_copies(_copies(fn, table, instrs, top, end, body, 2, f"__s{serial}"), table))
+    out.append(flag(0))
+    # what is left runs the loop as written, if its test says so or nothing ran yet
+    new_labels[names["final"]] = len(out)
+    cmp_final = ["ne", "or", sty] if cmp == "ne" else ["lt", "or", ty]
+    out.append(_ins(P, "setp", cmp_final, [reg(done), reg(ind), copy.copy(bound), reg(done)]))
+    out.append(_ins(bra, "bra", [], [_label(bra, names["exit"])], guard=done, guard_neg=True))
+    new_labels[names["rem"]] = len(out)
     for ins in instrs[top:end]:
         out.append(copy.deepcopy(ins))
-    out.append(_ins(bra, "bra", [], [_label(bra, rem)], guard=bra.guard, guard_neg=False))
-    new_labels[exit_] = len(out)
+    out.append(_ins(bra, "bra", [], [_label(bra, names["rem"])], guard=bra.guard, guard_neg=False))
+    new_labels[names["exit"]] = len(out)
+
+
+def _set_pred(proto, r, value):
+    """A predicate set to a constant, as ptxas's `PLOP3.LUT P, PT, PT, PT, PT, 0x80|0x8`
+    (one instruction): `setp.eq|ne.u32 r, 0, 0`."""
+    return _ins(proto, "setp", ["eq" if value else "ne", "u32"], [_reg_op(proto, r), _imm(proto, 0), _imm(proto, 0)])
+
+
+def _peeled(fn, table, instrs, top, end, body, cmp, serial):
+    """ptxas's first-iteration peeling of a do-while `lt` loop (softmax_naive's,
+    softmax_online's and attention_naive's row loops in their SASS): the body
+    once, every instruction predicated on `!(i < B)`, ahead of the unrolled
+    loop, which then runs as a while loop (`do body while (i < B)` is
+    `if (!(i < B)) body; while (i < B) body`). Predicates the body writes
+    before reading them (ex2's range test) become fresh ones that start at
+    their `off` value (ptxas's PLOP3 of P0 to true), so the instructions they
+    guard stay off too. Returns (pin, the copy) or None where a copy cannot be
+    predicated: a barrier in the body, a guard that is not such a predicate."""
+    pin = _new_reg(fn, Reg("%__pin", C.K_PRED, 0, C.T_PRED), f"{serial}")
+    temps = {_key(r): r for r in _temporaries(instrs, top, end, table)}
+    outside = set()
+    for k, ins in enumerate(instrs):
+        if not top <= k <= end:
+            outside.update(_key(r) for r in sum(defs_uses(ins, table), []))
+    polarity, rename = {}, {}
+    for ins in body:
+        if _is_barrier(ins):
+            return None
+        if ins.guard is None:
+            continue
+        key = _key(ins.guard)
+        if key not in temps or temps[key].kind != C.K_PRED or key in outside \
+                or polarity.setdefault(key, ins.guard_neg) != ins.guard_neg:
+            return None
+        rename[key] = _new_reg(fn, ins.guard, f"__p{serial}")
+    out = []
+    for key, r in rename.items():
+        # off: false for `@h`, true for `@!h`
+        out.append(_set_pred(body[0], r, polarity[key]))
+    for ins in body:
+        ins = _rename(ins, rename)
+        if ins.guard is None:
+            ins = replace(ins, guard=pin, guard_neg=True)
+        out.append(ins)
+    return pin, out
 
 
 def _copies(fn, table, instrs, top, end, body, n, tag):
