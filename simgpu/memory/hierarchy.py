@@ -24,6 +24,17 @@ For each distinct 32-byte sector of a request (coalescer.py):
   (traces/h200/memsys.json, read_once_dram): half of all sectors cross
   (lts__t_sectors_srcunit_ltcfabric = 0.50 x srcunit_tex). Stores and
   atomics go to the line's home partition;
+- a read that finds its sector's fill in flight in its own partition waits
+  for that fill and counts as served (a hit). On the H200 such a read never
+  reaches the L2's tag lookup: the partition's L2 Request Coalescer (LRC)
+  merges it into the read in flight (Nsight Compute's `lrc` unit;
+  traces/h200/l2_coalescing.json: on the matmuls srcunit_tex reads = the
+  L1's read sectors - lrc__request_sectors_op_read_coalescing_achieved;
+  two SMs reading the same cold lines: the second one's reads vanish from
+  srcunit_tex when they come up to 300 cycles after the first's and wait
+  for its data, and hit from 600 cycles on; SMs of the other partition are
+  never merged). C_L2_COALESCED counts these reads, so that Nsight's lookups
+  are the L2 reads less them;
 - atomics (atom, red) are performed at the slice by its atomic unit, which
   does `l2_slice_atomic_ops_per_cycle` sector operations a cycle
   (coalescer.count_atomic_sectors: one per sector, or one per lane where
@@ -60,7 +71,7 @@ HIST_FIRST_WIDTH = 64
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS) = range(14)
 # counters (int64)
-(C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC) = range(8)
+(C_L1_HIT, C_L1_MISS, C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC, C_L2_COALESCED) = range(9)
 
 
 def make_memsys(cfg, n_sm, l1_bytes):
@@ -79,7 +90,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                   np.zeros(n_sm, np.float64), np.zeros(n_sm, np.float64), np.zeros(slices, np.float64),
                   np.zeros(int(cfg.get("l2_atomic_units", slices)), np.float64),
                   np.zeros(cfg["dram_channels"], np.float64),
-                  np.zeros(n_sm, np.float64), params, np.zeros(8, np.int64),
+                  np.zeros(n_sm, np.float64), params, np.zeros(9, np.int64),
                   np.zeros((DRAM_BINS, 2), np.float64), np.array([HIST_FIRST_WIDTH], np.int64))
 
 
@@ -192,6 +203,8 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
         if hit:
             MS.counters[C_L2_HIT] += 1
             data = max(ts, ready_at(MS.l2, sl, slot, sbit))
+            if data > ts and atomic == 0:
+                MS.counters[C_L2_COALESCED] += 1       # the fill is in flight: merged by the LRC
         else:
             MS.counters[C_L2_MISS] += 1
             mine, mine_slot = sl, slot
