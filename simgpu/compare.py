@@ -16,11 +16,18 @@ so occupancy is the binary's), and each launch becomes one row:
   `smsp__inst_executed.sum`, cycles vs `gpc__cycles_elapsed.max`, DRAM
   bytes read + written vs `dram__bytes_read.sum + dram__bytes_write.sum`;
 - hit rates, as the difference in percentage points: L1 (global load
-  sectors) vs `l1tex__t_sector_hit_rate.pct`; L2 vs the hit rate of the
-  sectors the SMs sent, `lts__t_sectors_srcunit_tex_lookup_hit.sum /
-  lts__t_sectors_srcunit_tex.sum` (`lts__t_sector_hit_rate.pct` also counts
-  the traffic between the L2's two partitions: traces/h200/memsys.json; it
-  is used only for records made before the harness collected the former);
+  sectors) vs `l1tex__t_sector_hit_rate.pct`; L2: the share of the sectors
+  the SMs sent that the L2 side served without a miss. On the H200 a read
+  whose sector is already on its way to the SM's partition is merged by the
+  L2 Request Coalescer and never looked up (traces/h200/l2_coalescing.json),
+  so the measured figure is (`lts__t_sectors_srcunit_tex_lookup_hit.sum` +
+  `lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum`) /
+  (`lts__t_sectors_srcunit_tex.sum` + the same), from that record where it
+  has the launch; else `lookup_hit / srcunit_tex` from the program record
+  (right where no two SMs read a sector at once; `lts__t_sector_hit_rate.pct`,
+  which also counts the traffic between the L2's two partitions, only for
+  records made before the harness collected srcunit_tex). simgpu counts the
+  merged reads as hits (hierarchy.py, C_L2_COALESCED);
 - the warp-state breakdown and its dominant stall (the largest state other
   than `selected`): simgpu's share of resident warp-cycles in each state vs
   Nsight's `smsp__average_warps_issue_stalled_<state>_per_issue_active.ratio`
@@ -66,12 +73,36 @@ WITHIN = 0.25          # the issue's per-program cycle target
 # ---- suite statistics ----
 
 
-def l2_hit_rate_measured(hw):
-    """Nsight's L2 hit rate of the SMs' own sectors, in percent (None if not recorded)."""
+LRC_RECORDS = [Path(__file__).resolve().parents[1] / "traces" / "h200" / f for f in
+               ("l2_coalescing.json", "l2_coalescing_rest.json")]
+COALESCED = "lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum"
+
+
+def l2_hit_rate_measured(hw, lrc=None):
+    """The share of the SMs' L2 sectors served without a miss, in percent (None
+    if not recorded): from `lrc` (the launch's counters in the LRC record) when
+    given, its lookup hits and the reads the LRC merged over both; else Nsight's
+    hit rate of the SMs' own lookups from `hw`."""
+    if lrc and lrc.get(COALESCED) is not None and lrc.get("lts__t_sectors_srcunit_tex.sum"):
+        merged = lrc[COALESCED]
+        return 100.0 * (lrc["lts__t_sectors_srcunit_tex_lookup_hit.sum"] + merged) / \
+            (lrc["lts__t_sectors_srcunit_tex.sum"] + merged)
     sectors = hw.get("lts__t_sectors_srcunit_tex.sum")
     if sectors:
         return 100.0 * hw["lts__t_sectors_srcunit_tex_lookup_hit.sum"] / sectors
     return hw.get("lts__t_sector_hit_rate.pct")
+
+
+def load_lrc_launches(paths=LRC_RECORDS):
+    """{program stem: [per-launch counters]} from the LRC records (none where a file is missing)."""
+    out = {}
+    for path in paths:
+        try:
+            record = json.loads(Path(path).read_text())
+        except (OSError, ValueError):
+            continue
+        out.update({Path(p["program"]).stem: p["launches"] for p in record.get("programs", []) if p.get("launches")})
+    return out
 
 def rel_error(sim, measured):
     """simgpu / measured - 1 (0 when both are 0; None when only measured is 0)."""
@@ -156,7 +187,7 @@ def _dominant(shares):
     return max(stalls, key=stalls.get) if stalls else None
 
 
-def launch_row(program, k, kernel, stats, hw, max_blocks_per_sm, regs_estimated=None, label=None):
+def launch_row(program, k, kernel, stats, hw, max_blocks_per_sm, regs_estimated=None, label=None, lrc=None):
     """One launch's comparison as plain data (see the module doc)."""
     exact = {}
     for name, ours, theirs in EXACT:
@@ -192,7 +223,7 @@ def launch_row(program, k, kernel, stats, hw, max_blocks_per_sm, regs_estimated=
         "dram_read_bytes": rel(stats["dram_read_bytes"], hw["dram__bytes_read.sum"]),
         "dram_write_bytes": rel(stats["dram_write_bytes"], hw["dram__bytes_write.sum"]),
         "l1_hit_rate": _points(100 * stats["l1_hit_rate"], hw.get("l1tex__t_sector_hit_rate.pct")),
-        "l2_hit_rate": _points(100 * stats["l2_hit_rate"], l2_hit_rate_measured(hw)),
+        "l2_hit_rate": _points(100 * stats["l2_hit_rate"], l2_hit_rate_measured(hw, lrc)),
         "achieved_occupancy": _points(100 * stats["achieved_occupancy"],
                                       hw.get("sm__warps_active.avg.pct_of_peak_sustained_active")),
         "stalls": {"simgpu": sim_stalls, "measured": measured_stalls, "dominant_simgpu": dom_sim,
@@ -234,6 +265,7 @@ def compare_suite(record_path=None, config="h200", programs=None):
     if not entries:
         raise SimgpuError(f"{record_path or DEFAULT_RECORD} has no program with Nsight Compute counters")
     max_blocks = load_config(config)["max_blocks_per_sm"]
+    lrc = load_lrc_launches()
     rows = []
     for e in entries:
         run = simulate_recorded(e, config)
@@ -242,11 +274,13 @@ def compare_suite(record_path=None, config="h200", programs=None):
             raise SimgpuError(f"{e['program']}: the recipe makes {len(run.results)} launches, the record has "
                               f"{len(e['ncu']['launches'])}; re-record it")
         kernels = [L[0] for L in run.launches]
+        merged = lrc.get(name, [])
+        merged = merged if [L.get("kernel") for L in merged] == [L.get("kernel") for L in e["ncu"]["launches"]] else []
         for k, (res, hw) in enumerate(zip(run.results, e["ncu"]["launches"])):
             label = name if len(kernels) == 1 else f"{name}:{kernels[k]}" if kernels.count(kernels[k]) == 1 \
                 else f"{name}#{k}"
             rows.append(launch_row(name, k, kernels[k], res.stats, hw, max_blocks,
-                                   max_live_registers(res.kernel.program), label))
+                                   max_live_registers(res.kernel.program), label, merged[k] if merged else None))
     info = {"device": record.get("device"), "date": record.get("date"), "ncu": record.get("ncu"),
             "nvidia_smi": record.get("nvidia_smi"), "record": str(record_path or DEFAULT_RECORD),
             "config": config}

@@ -80,6 +80,11 @@ def test_one_launch_row_from_hand_made_counters():
     own = launch_row("p", 0, "k", _stats(1250, stalls), _hw(1000.0, **{
         "lts__t_sectors_srcunit_tex.sum": 400.0, "lts__t_sectors_srcunit_tex_lookup_hit.sum": 180.0}), 32)
     assert own["l2_hit_rate"]["points"] == 5.0
+    # with the LRC record's counters: the reads it merged count as served, over all the SMs sent
+    merged = launch_row("p", 0, "k", _stats(1250, stalls), _hw(1000.0), 32, lrc={
+        "lts__t_sectors_srcunit_tex.sum": 400.0, "lts__t_sectors_srcunit_tex_lookup_hit.sum": 100.0,
+        "lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum": 600.0})
+    assert merged["l2_hit_rate"]["measured"] == 70.0 and merged["l2_hit_rate"]["points"] == -20.0
     unrecorded = launch_row("p", 0, "k", _stats(1250, stalls), _hw(1000.0), 32)
     assert unrecorded["stalls"]["measured"] is None and unrecorded["stalls"]["match"] is None
 

@@ -6,7 +6,8 @@ import numpy as np
 
 from simgpu.config import load_config
 from simgpu.memory.caches import access, make_cache
-from simgpu.memory.hierarchy import C_DRAM_RD, C_L2_HIT, C_L2_MISS, global_request, home_partition, make_memsys
+from simgpu.memory.hierarchy import (C_DRAM_RD, C_L2_COALESCED, C_L2_HIT, C_L2_MISS, global_request,
+                                     home_partition, make_memsys)
 from simgpu.recipe import parse_recipe, run_recipe
 
 PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
@@ -44,6 +45,28 @@ def test_latencies_of_a_lone_request():
     assert ms.counters[C_L2_HIT] == 1
     assert global_request(ms, 0, 9000, sec, 1, False, False) == 9000 + H100["latency_l1_cycles"]   # same SM: L1 hit
     assert ms.l1_count[0, 0] == 1                          # SM 0: one L1 hit
+
+
+def test_a_read_of_a_sector_in_flight_is_coalesced():
+    """A read that finds its sector's fill on its way in its own partition is
+    merged into it (the L2 Request Coalescer, traces/h200/l2_coalescing.json):
+    it gets the same data at the same cycle, counts as served without a miss,
+    and is counted in C_L2_COALESCED; once the data is there, a read is a
+    plain hit."""
+    ms = make_memsys(H100, 4, 64 * 1024)
+    sec = np.zeros(160, np.int64)
+    sec[0] = 1000
+    first = global_request(ms, 0, 100, sec, 1, False, False)
+    assert first == 100 + H100["latency_dram_cycles"]
+    # SM 2, the same partition, 10 cycles later: the fill is in flight
+    assert global_request(ms, 2, 110, sec, 1, False, False) == first
+    assert (ms.counters[C_L2_MISS], ms.counters[C_L2_HIT], ms.counters[C_L2_COALESCED]) == (1, 1, 1)
+    assert ms.counters[C_DRAM_RD] == 32
+    # another SM of that partition after the data came: a hit, not coalesced
+    ms2 = make_memsys(H100, 6, 64 * 1024)
+    global_request(ms2, 0, 100, sec, 1, False, False)
+    assert global_request(ms2, 4, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
+    assert (ms2.counters[C_L2_HIT], ms2.counters[C_L2_COALESCED]) == (1, 0)
 
 
 def test_the_other_partition_serves_a_miss_in_the_own():

@@ -24,6 +24,17 @@ For each distinct 32-byte sector of a request (coalescer.py):
   (traces/h200/memsys.json, read_once_dram): half of all sectors cross
   (lts__t_sectors_srcunit_ltcfabric = 0.50 x srcunit_tex). Stores and
   atomics go to the line's home partition;
+- a read that finds its sector's fill in flight in its own partition waits
+  for that fill and counts as served (a hit). On the H200 such a read never
+  reaches the L2's tag lookup: the partition's L2 Request Coalescer (LRC)
+  merges it into the read in flight (Nsight Compute's `lrc` unit;
+  traces/h200/l2_coalescing.json: on the matmuls srcunit_tex reads = the
+  L1's read sectors - lrc__request_sectors_op_read_coalescing_achieved;
+  two SMs reading the same cold lines: the second one's reads vanish from
+  srcunit_tex when they come up to 300 cycles after the first's and wait
+  for its data, and hit from 600 cycles on; SMs of the other partition are
+  never merged). C_L2_COALESCED counts these reads, so that Nsight's lookups
+  are the L2 reads less them;
 - atomics (atom, red) are performed at the slice by its atomic unit, which
   does `l2_slice_atomic_ops_per_cycle` sector operations a cycle
   (coalescer.count_atomic_sectors: one per sector, or one per lane where
@@ -61,7 +72,7 @@ HIST_FIRST_WIDTH = 64
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS) = range(14)
 # counters (int64) of the L2 and DRAM; the L1s count hits and misses per SM in l1_count[sm, 0:2]
-(C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC) = range(6)
+(C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC, C_L2_COALESCED) = range(7)
 
 
 def make_memsys(cfg, n_sm, l1_bytes):
@@ -209,6 +220,8 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
     if hit:
         MS.counters[C_L2_HIT] += 1
         data = max(ts, ready_at(MS.l2, sl, slot, sbit))
+        if data > ts and atomic == 0:
+            MS.counters[C_L2_COALESCED] += 1       # the fill is in flight: merged by the LRC
     else:
         MS.counters[C_L2_MISS] += 1
         mine, mine_slot = sl, slot

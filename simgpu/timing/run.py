@@ -9,7 +9,7 @@ import os
 from ..errors import LaunchError
 from ..exec.state import make_mem, make_warps
 from ..memory import SCRATCH_SIZE
-from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, make_memsys
+from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_COALESCED, C_L2_HIT, C_L2_MISS, make_memsys
 from ..occupancy import occupancy
 from ..ptx import codes as C
 from ..regalloc import max_live_registers
@@ -111,7 +111,8 @@ SCALED = ("warp_instructions", "thread_instructions", "gld_requests", "gld_secto
           "shared_atom_requests", "shared_atom_wavefronts", "gld_bytes_requested", "gst_bytes_requested", "flops")
 # not scaled: what the L2 and DRAM see depends on data the other SMs would share (a matmul's
 # inputs come from DRAM once for the whole GPU, not once per share): these stay the share's
-SHARE_ONLY = ("l1_hit_rate", "l2_hit_rate", "dram_read_bytes", "dram_write_bytes", "dram_bandwidth")
+SHARE_ONLY = ("l1_hit_rate", "l2_hit_rate", "l2_coalesced_sectors", "dram_read_bytes", "dram_write_bytes",
+              "dram_bandwidth")
 
 
 def quantum_cycles(cfg):
@@ -348,6 +349,7 @@ def hierarchy_stats(MS, cycles, cfg, l1_bytes):
     return {
         "l1_hit_rate": float(l1_hits / l1) if l1 else 0.0,
         "l2_hit_rate": float(c[C_L2_HIT] / l2) if l2 else 0.0,
+        "l2_coalesced_sectors": int(c[C_L2_COALESCED]),
         "l1_data_bytes": l1_bytes,
         "dram_read_bytes": int(c[C_DRAM_RD]),
         "dram_write_bytes": int(c[C_DRAM_WR]),
