@@ -18,7 +18,7 @@ attribution is exact without stepping idle cycles.
 
 Time quanta. The SMs are advanced one at a time through a quantum of
 `quantum` cycles (each SM's warps stay in the host's caches while it runs),
-on one host thread or several (`threads`: SMs are dealt round-robin to
+on one host thread or several (`threads`: each takes a contiguous range of
 them). What SMs share is settled between quanta, in the order a
 cycle-by-cycle engine would have it -- by cycle, then SM: the L2 and DRAM
 stage of global requests (requests.py), and block dispatch. So the result is
@@ -59,13 +59,19 @@ from ..memory.caches import Cache
 from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MemSys, shared_request
 from ..ptx import codes as C
 from . import stalls as S
-from .policies import pick_warp
+from .policies import first_slot, priority
 from .requests import PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, issue, serve
 from .tables import scoreboard_slots
 
 INF = np.int64(1) << 62
 S_PENDING = S.N_STATES       # a warp's state while the reason it waits is not known (requests.py)
 N_COLS = S.N_STATES + 1      # stall columns: the states, and S_PENDING's (always 0 after a quantum)
+ROW = 8                      # int64s in a cache line: a thread's counters start on a line of their own
+
+
+def _padded(n):
+    """n rounded up to whole cache lines of int64 (no two threads write one line)."""
+    return -(-n // ROW) * ROW
 # a warp's timing scalars in one record (as exec.state's WARP_DTYPE, for locality):
 # when its next instruction's operands are ready and why not before (and, while an
 # operand waits for the L2 stage, when and after what that was asked), the warp state
@@ -112,8 +118,9 @@ def make_thread_work(prog, n_opcodes, scratch_size, threads):
     n = max(1, prog.n)
     t = threads
     return Work(np.zeros((t, 6, 32), np.uint64), np.zeros((t, 6, 32), np.int64), np.zeros((t, 6, 32), np.float64),
-                np.zeros((t, 8), np.int64), np.zeros((t, 2 + n_opcodes), np.int64), np.zeros((t, n), np.int64),
-                np.zeros((t, n, 6), np.int64), np.zeros((t, scratch_size), np.int64))
+                np.zeros((t, 8), np.int64), np.zeros((t, _padded(2 + n_opcodes)), np.int64),
+                np.zeros((t, _padded(n)), np.int64), np.zeros((t, n, 6), np.int64),
+                np.zeros((t, _padded(scratch_size)), np.int64))
 
 
 def _timing_warps(n_warps):
@@ -137,9 +144,9 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
         glob=np.zeros(8, np.int64),
         series=np.zeros((SERIES_BINS + 1, len(SERIES_FIELDS)), np.int64),
         series_n=np.array([0, SERIES_FIRST_WIDTH], np.int64),
-        stall=np.zeros((threads, N_COLS), np.int64),
+        stall=np.zeros((threads, _padded(N_COLS)), np.int64),
         stall_pc=np.zeros((threads, max(1, prog.n), N_COLS), np.int64),
-        stats=np.zeros((threads, 4), np.int64),
+        stats=np.zeros((threads, ROW), np.int64),
         trace=np.zeros((threads, max(1, trace_capacity), 5), np.int64),
         trace_n=np.array([[0, trace_capacity, 0]] * threads, np.int64).reshape(threads, 3))
 
@@ -339,12 +346,18 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
             g = sm * n_sp + sp
             if TS.sp_next[g] > now:
                 continue
-            # ---- evaluate this scheduler's warps at `now` ----
+            # ---- evaluate this scheduler's warps at `now`, and pick one ----
             earliest = INF
-            best = pick_warp(P, W, T, TS, g, sm * wps, wps, sp, n_sp, now, policy)
+            best = -1
+            best_key = INF
+            last = TS.last_warp[g]
+            n = (wps - sp + n_sp - 1) // n_sp
+            start = first_slot(policy, last, sm * wps, sp, n_sp, n)
+            k = -1
             for j in range(sp, wps, n_sp):
+                k += 1
                 w = sm * wps + j
-                if TS.warp[w].resident == 0 or w == best:
+                if TS.warp[w].resident == 0:
                     continue
                 if W.warp[w].wstate == W_DONE:         # exited; its stores draining
                     if TS.warp[w].dep_ready <= now:
@@ -372,8 +385,14 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                         if TS.pipe_free[g, u] < earliest:
                             earliest = TS.pipe_free[g, u]
                     else:
+                        # eligible: not selected, unless the policy picks it below (a
+                        # zero-length interval, so the accounting is the same)
                         set_state(TS, c, w, S.NOT_SELECTED, now, pc)
                         earliest = now + 1
+                        key = priority(policy, w, k, n, last, start, TS.warp[w].warp_start)
+                        if key < best_key:
+                            best_key = key
+                            best = w
             if best >= 0:
                 w = best
                 pc = W.stk[w, W.warp[w].sp].pc
@@ -584,7 +603,7 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
                 # (numba's parallel loops take flat tuples only: the memory system is rebuilt here)
                 MSc = MemSys(Cache(l1a, l1b, l1c, l1d, l1e, l1f), Cache(l2a, l2b, l2c, l2d, l2e, l2f),
                              ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12)
-                for sm in range(c, n_sm, threads):
+                for sm in range(c * n_sm // threads, (c + 1) * n_sm // threads):
                     if TS.sm_status[sm] == SM_RUN and TS.sm_now[sm] < qend:
                         advance_sm(P, W, M, T, TS, MSc, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, left)
             if not dispatch(W, M, TS, n_sm, bps, wpb, n_sp, block_ids):

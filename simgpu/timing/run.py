@@ -199,8 +199,8 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         rc = run(*args, INF)
     else:
         rc = _run_in_pieces(run, args, TS, WK, len(block_ids), progress)
-    counts = WK.counts.sum(axis=0)
-    pc_counts = WK.pc_counts.sum(axis=0)
+    counts = WK.counts.sum(axis=0)[:2 + len(C.OPCODES)]             # (rows are padded to cache lines)
+    pc_counts = WK.pc_counts.sum(axis=0)[:max(1, prog.n)]
     mstat = WK.mstat.sum(axis=0)
     mstat[:, 3] = WK.mstat[:, :, 3].max(axis=0)          # the state space, not a count
     stall = TS.stall.sum(axis=0)
