@@ -48,7 +48,7 @@ from .recipe import parse_recipe, resolve_sizes
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = [("matmul_tiled", {"n": "256"}), ("matmul_naive", {"n": "128"}), ("vector_add", {"n": str(1 << 18)}),
          ("matmul_registers", {"n": "256"}), ("divergence", {})]
-FIELDS = ["program", "config", "sizes", "warp_instructions", "cycles", "gpu_seconds", "seconds",
+FIELDS = ["program", "config", "sizes", "threads", "warp_instructions", "cycles", "gpu_seconds", "seconds",
           "warp_instr_per_s", "cycles_per_s", "slowdown", "functional_seconds", "functional_warp_instr_per_s",
           "peak_rss_mb", "baseline_rss_mb"]
 MEMORY_FIELDS = ["program", "config", "sizes", "run", "data_mb", "allocated_mb", "peak_rss_mb", "baseline_rss_mb",
@@ -99,16 +99,16 @@ def _reset_peak():
         return None
 
 
-def measure(path, sets, config, repeat=2):
-    """One row, in this process: the timed model `repeat` times (best kept),
-    then the functional engine as often."""
+def measure(path, sets, config, repeat=2, threads=1):
+    """One row, in this process: the timed model `repeat` times (best kept) on
+    `threads` host threads (timing/core.py), then the functional engine as often."""
     from .recipe import run_recipe
     recipe = parse_recipe(path)
     best = {}
     for timing in (True, False):
         for _ in range(repeat):
             t0 = time.perf_counter()
-            run = run_recipe(recipe, sets, config=config, timing=timing)
+            run = run_recipe(recipe, sets, config=config, timing=timing, **({"threads": threads} if timing else {}))
             dt = time.perf_counter() - t0
             best[timing] = min(best.get(timing, dt), dt)
             if timing:
@@ -120,7 +120,7 @@ def measure(path, sets, config, repeat=2):
     gpu_s = sum(r["time_us"] for r in res) * 1e-6
     dt, dtf = best[True], best[False]
     return dict(program=Path(path).stem, config=config,
-                sizes=" ".join(f"{k}={v}" for k, v in sizes.items()),
+                sizes=" ".join(f"{k}={v}" for k, v in sizes.items()), threads=max(r["host_threads"] for r in res),
                 warp_instructions=wi, cycles=cyc, gpu_seconds=gpu_s, seconds=dt,
                 warp_instr_per_s=round(wi / dt), cycles_per_s=round(cyc / dt), slowdown=round(dt / gpu_s),
                 functional_seconds=dtf, functional_warp_instr_per_s=round(wi / dtf))
@@ -185,7 +185,7 @@ def _child(spec):
         if s.get("memory") is not None:
             row = measure_memory(s["path"], s["sets"], s["config"], **s["memory"])
         else:
-            row = measure(s["path"], s["sets"], s["config"], s["repeat"])
+            row = measure(s["path"], s["sets"], s["config"], s["repeat"], s.get("threads", 1))
     except SimgpuError as e:
         print(json.dumps({"error": str(e)}))
         return
@@ -203,10 +203,11 @@ def _python(code, arg, what):
     return lines[-1] if lines else ""
 
 
-def run_row(path, sets, config, repeat=2, memory=None):
+def run_row(path, sets, config, repeat=2, memory=None, threads=1):
     """measure() in a fresh Python process, with that process's peak memory
     (measure_memory(**memory) when memory is a dict)."""
-    spec = json.dumps({"path": str(path), "sets": sets, "config": config, "repeat": repeat, "memory": memory})
+    spec = json.dumps({"path": str(path), "sets": sets, "config": config, "repeat": repeat, "memory": memory,
+                       "threads": threads})
     what = f"{Path(path).stem} on {config}"
     line = _python("from simgpu.bench import _child; _child(sys.argv[1])", spec, what)
     if not line.startswith("{"):
@@ -218,12 +219,14 @@ def run_row(path, sets, config, repeat=2, memory=None):
 
 
 def header(width=13):
-    return (f"{'program':17s} {'config':7s} {'sizes':{width}s} {'warp instr':>11s} {'cycles':>10s} {'timed s':>8s} "
+    return (f"{'program':17s} {'config':7s} {'sizes':{width}s} {'threads':>7s} {'warp instr':>11s} {'cycles':>10s} "
+            f"{'timed s':>8s} "
             f"{'M instr/s':>9s} {'k cycles/s':>10s} {'slowdown':>9s} {'functional M instr/s':>20s} {'peak MB':>8s}")
 
 
 def format_row(r, width=13):
-    return (f"{r['program']:17s} {r['config']:7s} {r['sizes']:{width}s} {r['warp_instructions']:>11,} {r['cycles']:>10,} "
+    return (f"{r['program']:17s} {r['config']:7s} {r['sizes']:{width}s} {r.get('threads', 1):>7d} "
+            f"{r['warp_instructions']:>11,} {r['cycles']:>10,} "
             f"{r['seconds']:>8.3f} {r['warp_instr_per_s'] / 1e6:>9.2f} {r['cycles_per_s'] / 1e3:>10.1f} "
             f"{r['slowdown']:>9.2g} {r['functional_warp_instr_per_s'] / 1e6:>20.2f} "
             f"{r['peak_rss_mb']:>8.0f}")
@@ -240,10 +243,19 @@ def format_memory_row(r, width=13):
 
 
 def run_bench(quick=False, csv_path=None, config="h100", programs=None, repeat=2, out=print, memory=False,
-              stop_after=None, sample_sms=None):
+              stop_after=None, sample_sms=None, threads="1"):
     """The suite (or `programs`, a list of 'NAME[:k=v,...]') x the configs in
-    `config` (a name, a .toml path, or several separated by commas); with
-    memory=True, the memory rows (measure_memory) instead of the speed rows."""
+    `config` (a name, a .toml path, or several separated by commas) x the host
+    thread counts in `threads` (e.g. "1,2"); with memory=True, the memory rows
+    (measure_memory) instead of the speed rows."""
+    try:
+        counts = [int(t) for t in str(threads).split(",") if t.strip()]
+    except ValueError:
+        raise SimgpuError(f"--threads {threads!r}: expected host thread counts, e.g. 1 or 1,2") from None
+    if not counts or min(counts) < 1:
+        raise SimgpuError(f"--threads {threads!r}: expected host thread counts of at least 1, e.g. 1 or 1,2")
+    if memory and counts != [1]:
+        raise SimgpuError("--threads measures speed: give it without --memory")
     configs = [c.strip() for c in str(config).split(",") if c.strip()]
     if not configs:
         raise SimgpuError("--config: no config given")
@@ -275,9 +287,10 @@ def run_bench(quick=False, csv_path=None, config="h100", programs=None, repeat=2
     mem = {"stop_after": stop_after, "sample_sms": sample_sms} if memory else None
     for c in configs:
         for path, sets in suite:
-            row = run_row(path, sets, c, repeat, mem)
-            rows.append(row)
-            out(format_memory_row(row, width) if memory else format_row(row, width))
+            for t in counts:
+                row = run_row(path, sets, c, repeat, mem, t)
+                rows.append(row)
+                out(format_memory_row(row, width) if memory else format_row(row, width))
     if rows:
         base = min(r["baseline_rss_mb"] for r in rows)
         out(f"(a row's process after imports and warm-up: {base:.0f} MB or more)")

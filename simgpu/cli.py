@@ -103,7 +103,7 @@ def _run_plain(ns, kw, format_launch):
 def cmd_bench(ns):
     from .bench import run_bench
     run_bench(quick=ns.quick, csv_path=ns.csv, config=ns.config, programs=ns.program, repeat=ns.repeat,
-              memory=ns.memory, stop_after=ns.stop_after, sample_sms=ns.sample_sms)
+              memory=ns.memory, stop_after=ns.stop_after, sample_sms=ns.sample_sms, threads=ns.threads)
     return 0
 
 
@@ -361,6 +361,9 @@ def build_parser():
                         "(the memory of a run too big to finish: the engine allocates its state up front)")
     b.add_argument("--sample-sms", type=int, metavar="S",
                    help="with --memory: a sampled run of S SMs (as simgpu run --sample-sms)")
+    b.add_argument("--threads", default="1", metavar="N[,N...]",
+                   help="host threads for the SMs, a row per count, e.g. 1,2 (default 1; the simulated "
+                        "figures are the same for every count)")
     b.set_defaults(fn=cmd_bench)
     s = sub.add_parser("sweep", help="run a program over a grid of sizes on Dask, cached per point",
                        description="Run PROGRAM's recipe at every point of the --set grid on a dask.distributed "
