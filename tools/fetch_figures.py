@@ -10,7 +10,9 @@ Nsight Compute, which flushes the caches before each launch. From them:
                                              x smsp__inst_executed.sum
     cold, per instruction   = (no_instruction of fetch_1024 - of fetch_512) / (instructions of the two), steps = 1
     warm, per instruction   = (no_instruction of fetch_1024 with 2 passes - with 1) / (instructions of the two)
-    fetch_line_cycles       = cold per instruction x 8 (16-byte SASS instructions per 128-byte line), rounded
+    fetch_line_cycles       = cold per instruction x 8 (16-byte SASS instructions per 128-byte line) + 1, rounded:
+                              the warp asks for the next line as it issues the last instruction of the one
+                              before, and waits in no_instruction from the cycle after that issue
     cycles per instruction  = gpc__cycles_elapsed.max differences over the same pairs (cold, warm)
     4 warps on one SM, 1 warp on each of 132 SMs: no_instruction per warp against one warp alone
 
@@ -40,7 +42,7 @@ def figures(record):
     warm = (noi[3] - noi[2]) / (inst[3] - inst[2])
     return {
         "cold_noi_per_instruction": cold, "warm_noi_per_instruction": warm,
-        "fetch_line_cycles": round(cold * LINE_INSTRS),
+        "fetch_line_cycles": round(cold * LINE_INSTRS + 1),
         "cold_cycles_per_instruction": (cyc[2] - cyc[0]) / (inst[2] - inst[0]),
         "warm_cycles_per_instruction": (cyc[3] - cyc[2]) / (inst[3] - inst[2]),
         "noi_per_warp_1_warp": noi[2], "noi_per_warp_4_warps_1_sm": noi[4] / 4,
@@ -64,7 +66,8 @@ def main(argv):
     print(f"no_instruction per warp: 1 warp {f['noi_per_warp_1_warp']:.0f}, 4 warps on one SM "
           f"{f['noi_per_warp_4_warps_1_sm']:.0f}, 1 warp on each of 132 SMs {f['noi_per_warp_132_sms']:.0f}")
     print(f"fetch_line_cycles = {f['fetch_line_cycles']}  # meas: a cold 128-byte line of SASS (8 instructions) "
-          f"costs a streaming warp {f['cold_noi_per_instruction'] * LINE_INSTRS:.1f} no_instruction cycles "
+          f"costs a streaming warp {f['cold_noi_per_instruction'] * LINE_INSTRS:.1f} no_instruction cycles after "
+          f"the cycle it asked for it in "
           f"({rel}: programs/micro/fetch_cold.s, launches 1 and 3, fetch_512 -> fetch_1024, no_instruction "
           f"{noi[0]:,.0f} -> {noi[2]:,.0f} warp-cycles over {inst[0]:,.0f} -> {inst[2]:,.0f} instructions; "
           f"{f['device']}, {f['date']}; tools/fetch_figures.py)")
