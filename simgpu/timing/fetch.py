@@ -25,7 +25,8 @@ Source of the figure. `fetch_line_cycles` is measured on the H200
 (traces/h200/micro/micro_fetch.json, programs/micro/fetch_cold.s; derived by
 tools/fetch_figures.py): one warp streaming through 512 more cold FFMAs
 waits 1.45 more warp-cycles per instruction in `no_instruction`, 11.6 per
-128-byte line, and a warm second pass adds none; four warps on the four
+128-byte line after the cycle in which it asked for the line (13 in all,
+rounded), and a warm second pass adds none; four warps on the four
 sub-partitions of one SM wait as long as one warp alone (they wait for the
 same lines: a fetch per SM, not per sub-partition), and one warp on each of
 the 132 SMs waits 13% longer than one SM alone.
