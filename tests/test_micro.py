@@ -24,8 +24,10 @@ def test_every_micro_program_runs_and_passes_its_check(path):
     run = run_recipe(parse_recipe(path), config="h200")
     assert run.checks and all(c.passed for c in run.checks), [(c.buffer, c.error) for c in run.checks]
     # every benchmark launches its measured kernel twice, the second time with twice the work
+    # (fetch_cold also runs its long kernel on 4 warps and on 132 SMs: tools/fetch_figures.py)
     kernels = [k for k, *_ in run.launches]
-    assert len(kernels) >= 2 and all(kernels.count(k) == 2 for k in set(kernels))
+    twice = 4 if path.stem == "fetch_cold" else 2
+    assert len(kernels) >= 2 and all(kernels.count(k) in (2, twice) for k in set(kernels))
 
 
 # (program, sizes) simulated for the synthetic record: small, but each run as the calibration expects it

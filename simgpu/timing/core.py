@@ -59,6 +59,7 @@ from ..memory.caches import Cache
 from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MemSys, shared_request
 from ..ptx import codes as C
 from . import stalls as S
+from .fetch import fetch_ready, make_fetch_state
 from .policies import first_slot, priority
 from .requests import PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, issue, serve
 from .tables import scoreboard_slots
@@ -89,6 +90,7 @@ TimingState = namedtuple("TimingState", [
     "pipe_free", "sp_next", "last_warp",
     "sm_warps", "sm_busy_since", "sm_active", "sm_now", "sm_freed", "sm_nfreed", "sm_status", "sm_err",
     "slot_warps_left", "slot_start", "slot_bid",
+    "fetch_line", "fetch_free", "fetch_cfg",          # per SM: the instruction cache (fetch.py)
     # the run's (between quanta)
     "glob", "series", "series_n",
     # per host thread [thread, ...]
@@ -129,7 +131,9 @@ def _timing_warps(n_warps):
     return records(tw)
 
 
-def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_capacity=0):
+def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_capacity=0,
+                      fetch_line_instrs=8, fetch_line_cycles=0):
+    fetch_line, fetch_free, fetch_cfg = make_fetch_state(n_sm, prog.n, fetch_line_instrs, fetch_line_cycles)
     return TimingState(
         ready=np.zeros((n_warps, scoreboard_slots(prog)), np.int64),
         warp=_timing_warps(n_warps),
@@ -141,6 +145,7 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
         sm_status=np.zeros(n_sm, np.int64), sm_err=np.zeros((n_sm, 9), np.int64),
         slot_warps_left=np.zeros(n_slots, np.int32),
         slot_start=np.zeros(n_slots, np.int64), slot_bid=np.zeros(n_slots, np.int64),
+        fetch_line=fetch_line, fetch_free=fetch_free, fetch_cfg=fetch_cfg,
         glob=np.zeros(8, np.int64),
         series=np.zeros((SERIES_BINS + 1, len(SERIES_FIELDS)), np.int64),
         series_n=np.array([0, SERIES_FIRST_WIDTH], np.int64),
@@ -237,9 +242,16 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
         if t > ready:
             ready = t
             reason = S.WAIT if kind == 0 else (S.SHORT_SB if kind == 1 else S.LONG_SB)
-    if after_branch and now + T.branch_latency > ready:
-        ready = now + T.branch_latency
-        reason = S.BRANCH_RESOLVING
+    asked = now
+    if after_branch:
+        asked = now + T.branch_latency                  # the target is known once the branch resolves
+        if asked > ready:
+            ready = asked
+            reason = S.BRANCH_RESOLVING
+    fetched = fetch_ready(TS, w // (TS.warp.shape[0] // TS.fetch_free.shape[0]), pc, asked)
+    if fetched > ready:
+        ready = fetched
+        reason = S.NO_INSTRUCTION
     TS.warp[w].dep_ready = ready
     TS.warp[w].dep_reason = reason
 
@@ -278,8 +290,8 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
             W.warp[w].wstate = W_DONE
             continue
         TS.ready[w, :] = 0
-        TS.warp[w].dep_ready = now
-        TS.warp[w].dep_reason = S.WAIT
+        TS.warp[w].dep_ready = fetch_ready(TS, sm, W.stk[w, W.warp[w].sp].pc, now)   # its first instruction
+        TS.warp[w].dep_reason = S.WAIT if TS.warp[w].dep_ready == now else S.NO_INSTRUCTION
         TS.warp[w].st_state = -1
         TS.warp[w].warp_start = now
         TS.warp[w].drain_until = now

@@ -14,7 +14,9 @@ math_pipe_throttle  the FP32/INT/FP64 pipe for the instruction is busy
 branch_resolving    waiting for a branch target to be computed
 drain               exited, waiting for its global stores and reductions to be
                     acknowledged before the warp's resources are freed
-no_instruction, dispatch_stall, membar, sleeping, misc
+no_instruction      its next instruction's line is not in the SM's instruction
+                    cache yet (fetch.py: cold at kernel start)
+dispatch_stall, membar, sleeping, misc
                     named for completeness; simgpu does not model their causes yet
 """
 NAMES = ("selected", "not_selected", "wait", "long_scoreboard", "short_scoreboard", "barrier",
