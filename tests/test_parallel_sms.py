@@ -70,3 +70,16 @@ def test_threads_must_be_a_positive_count():
     x = np.zeros(64, np.float32)
     with pytest.raises(LaunchError, match="threads must be a positive number"):
         launch(k, 1, 64, [x, x, x, 64], threads=0)
+
+
+def test_a_run_in_pieces_on_two_threads_is_the_whole_run_on_one():
+    """The progress bar's pieces (timing/run.py _run_in_pieces) pause between
+    quanta; with two threads the result is still the one-thread whole run."""
+    path = ROOT / "programs" / "matmul_tiled.s"
+    seen = []
+    whole = run_recipe(parse_recipe(path), {"n": 128}, config="h100", threads=1).results[0].stats
+    parts = run_recipe(parse_recipe(path), {"n": 128}, config="h100", threads=2,
+                       progress=lambda *a: seen.append(a)).results[0].stats
+    assert len(seen) > 1 and parts["host_threads"] == 2
+    _same({k: v for k, v in whole.items() if k != "host_threads"},
+          {k: v for k, v in parts.items() if k != "host_threads"}, "matmul_tiled")
