@@ -65,6 +65,8 @@ SCHEMA.update({
                                       "atomic sector operations per L2 slice per cycle"),
     "noc_sectors_per_cycle_per_sm": ((int, float), lambda v: v > 0,
                                      "interconnect bandwidth of one SM's port to the L2, sectors per cycle"),
+    "store_beats_per_cycle_per_sm": ((int, float), lambda v: v > 0,
+                                     "32-byte beats of store data one SM sends to the L2 per cycle"),
     "dram_bandwidth_gbs": ((int, float), lambda v: v > 0, "DRAM peak bandwidth, GB/s"),
     "dram_channels": (int, lambda v: v >= 1, "independent DRAM channels"),
     "dram_fetch_bytes": (int, lambda v: v in (32, 64, 128), "bytes a DRAM read moves: 32 (a sector) or 128 (a line)"),

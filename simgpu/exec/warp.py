@@ -22,7 +22,7 @@ import numpy as np
 
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.banks import count_wavefronts
-from ..memory.coalescer import count_atomic_sectors, count_sectors
+from ..memory.coalescer import count_atomic_sectors, count_sectors, store_beats
 from ..ptx import codes as C
 from . import memory as MEM
 from .alu import TBITS, TKIND, alu, float_bits, float_value
@@ -180,13 +180,14 @@ def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
                 for l in range(32):
                     d[l] = sext_to(d[l], nbytes * 8)
             store_bits(P, W, i, e, w, mask, d)
-    count_access(offs, mask, size, space, i, mstat, scratch)
+    count_access(offs, mask, size, space, i, mstat, scratch, op == C.OP_ST)
 
 
 @njit
-def count_access(offs, mask, nbytes, space, i, mstat, scratch):
+def count_access(offs, mask, nbytes, space, i, mstat, scratch, store):
     """Per-instruction memory counters: requests and 32-byte sectors for global
-    and local accesses (coalescer), wavefronts for shared ones (banks)."""
+    and local accesses (coalescer), wavefronts for shared ones (banks); a
+    store's beats on the SM's store path per sector (coalescer.store_beats)."""
     if space != C.SPACE_SHARED and space != C.SPACE_GLOBAL and space != C.SPACE_LOCAL:
         return                              # parameters: constant-bank operands, not memory requests
     mstat[i, 0] += 1
@@ -204,6 +205,8 @@ def count_access(offs, mask, nbytes, space, i, mstat, scratch):
         n = count_sectors(offs, mask, nbytes, scratch)
         mstat[i, 1] += n
         scratch[SCR_NSECTORS] = n
+        if store:
+            store_beats(offs, mask, nbytes, scratch, n)
 
 
 @njit

@@ -11,5 +11,6 @@ SCR_SPACE = 151       # its state space (codes.SPACE_*)
 SCR_NSECTORS = 152    # distinct sectors (global/local), listed in scratch[0:n]
 SCR_WAVEFRONTS = 153  # shared-memory wavefronts
 SCR_ATOMIC = 154      # 1 for a global atomic (atom), 2 for a reduction (red), else 0;
-                      # its operations per sector are in scratch[32:32+n]
+                      # its operations per sector are in scratch[32:32+n]; for a
+                      # store, its beats per sector (coalescer.store_beats)
 SCRATCH_SIZE = 160

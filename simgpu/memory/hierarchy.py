@@ -5,8 +5,20 @@ For each distinct 32-byte sector of a request (coalescer.py):
 - L1 (per SM; global loads allocate, stores write through without
   allocating, as on NVIDIA): the SM's L1 takes `l1_sectors_per_cycle`
   sectors a cycle; a hit is ready after `latency_l1_cycles`;
-- what goes past the L1 (load misses, stores, atomics) crosses the
-  interconnect through the SM's port, `noc_sectors_per_cycle_per_sm`;
+- what goes past the L1 crosses the interconnect through the SM's port:
+  load misses and atomics at `noc_sectors_per_cycle_per_sm`; stores, whose
+  data goes the other way, through the SM's store path, which moves
+  `store_beats_per_cycle_per_sm` 32-byte beats a cycle: a beat per sector,
+  and one more per 128-byte line with a partly written (byte-masked) sector
+  (coalescer.store_beats). Measured on the H200 here
+  (traces/h200/store_scatter.json, 16 SMs, one block of 32 warps each,
+  clock64 over 128 stores per warp): whole sectors 0.98-1.00 a cycle, lines
+  of 4 partly written sectors 0.80 (5 beats a line, whatever 4, 8 or 16 bytes
+  of each sector are written), 32 lines of one partly written sector 0.50 (2
+  beats a line). Not modeled: with all 132 SMs storing, the whole GPU took
+  only about 74 beats a cycle (0.44-0.56 sectors per SM; where that limit sits
+  is not known), and warps of one SM writing the same lines one after another
+  went faster (1.25 sectors a cycle);
 - then the L2 slice its line hashes to; each slice serves
   `l2_slice_sectors_per_cycle`; a hit is ready after `latency_l2_cycles`
   (the load-to-use latency of an L2 hit). Stores write their sectors
@@ -70,7 +82,7 @@ DRAM_BINS = 1024
 HIST_FIRST_WIDTH = 64
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
- P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS) = range(14)
+ P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS, P_ST_BPC) = range(15)
 # counters (int64) of the L2 and DRAM; the L1s count hits and misses per SM in l1_count[sm, 0:2]
 (C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC, C_L2_COALESCED) = range(7)
 
@@ -83,12 +95,12 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        slices, cfg["dram_channels"], 1.0 if cfg["l1_caches_global_loads"] else 0.0,
                        cfg["dram_fetch_bytes"], cfg["noc_sectors_per_cycle_per_sm"],
                        cfg["l2_slice_atomic_ops_per_cycle"], cfg["l2_partitions"],
-                       cfg.get("l2_atomic_units", slices)], np.float64)
+                       cfg.get("l2_atomic_units", slices), cfg["store_beats_per_cycle_per_sm"]], np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
     return MemSys(make_cache(n_sm, max(l1_bytes, 128 * cfg["l1_ways"]), cfg["l1_ways"]),
                   make_cache(slices, cfg["l2_bytes"] // slices, cfg["l2_ways"]),
-                  np.zeros(n_sm, np.float64), np.zeros(n_sm, np.float64), np.zeros(slices, np.float64),
+                  np.zeros(n_sm, np.float64), np.zeros((n_sm, 2), np.float64), np.zeros(slices, np.float64),
                   np.zeros(int(cfg.get("l2_atomic_units", slices)), np.float64),
                   np.zeros(cfg["dram_channels"], np.float64),
                   np.zeros(n_sm, np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 2), np.int64),
@@ -160,12 +172,13 @@ def _l2_lookup(MS, sl, t, tag, sbit, ch, write):
 
 
 @njit
-def l1_sector(MS, sm, t, sec, skip_l1, store):
+def l1_sector(MS, sm, t, sec, skip_l1, store, beats):
     """The SM's side of one sector of a request, at cycle t (when the L1 takes
     it): (0, ready, slot) when the L1 has it (ready: when its data is there,
     or a negative mark for a fill still to be computed, see
     timing/requests.py), else (1, tn, slot): the cycle it crosses the SM's
-    port to the L2, and the L1 slot its fill goes to (-1: none)."""
+    port to the L2 (a store's sector: its store path, taking `beats` 32-byte
+    beats), and the L1 slot its fill goes to (-1: none)."""
     p = MS.params
     line = sec >> 2
     sbit = sec & 3
@@ -181,8 +194,11 @@ def l1_sector(MS, sm, t, sec, skip_l1, store):
         MS.l1_count[sm, 1] += 1
     elif store:
         access(MS.l1, sm, line, sbit, False, True)      # write-through, no allocate
-    tn = max(t, MS.noc_free[sm])                          # the SM's port to the L2
-    MS.noc_free[sm] = tn + 1.0 / p[P_NOC_SPC]
+        tn = max(t, MS.noc_free[sm, 1])                   # the SM's store path to the L2
+        MS.noc_free[sm, 1] = tn + beats / p[P_ST_BPC]
+        return 1, tn, l1_slot
+    tn = max(t, MS.noc_free[sm, 0])                       # the SM's port to the L2
+    MS.noc_free[sm, 0] = tn + 1.0 / p[P_NOC_SPC]
     return 1, tn, l1_slot
 
 
@@ -265,7 +281,7 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
     ready = float(now)
     for k in range(n):
         t = t0 + k / MS.params[P_L1_SPC]
-        where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store)
+        where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1)
         if where == 1:
             r = l2_sector(MS, sm, r, sectors[k], store, atomic, sectors[32 + k] if atomic > 0 else 0)
             if l1_slot >= 0 and atomic == 0:

@@ -76,7 +76,7 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
     ready = float(now)
     for k in range(n):
         t = t0 + k / MS.params[P_L1_SPC]
-        where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store)
+        where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1)
         if where == 0:
             if r >= 0.0:
                 if r > ready:
