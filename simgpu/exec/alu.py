@@ -779,6 +779,22 @@ def int_alu(P, W, i, w, mask, U, I, F):
     store_bits(P, W, i, 0, w, mask, d)
 
 
+@njit(inline="always")
+def fma_f32_regs(W, w, mask, rd, ra, rb, rc):
+    """fma.rn.f32 d, a, b, c of 32-bit registers (no .ftz, no .sat), lane by
+    lane straight from and to the register file: the host's FMA in float32,
+    a NaN result written as fp.F32_NAN_BITS -- what float_op's general path
+    computes (float_in, fp.fma32, float_out)."""
+    r32f = W.r32.view(np.float32)
+    for l in range(32):
+        if (mask >> l) & 1:
+            v = fp.fma32(r32f[w, ra, l], r32f[w, rb, l], r32f[w, rc, l])
+            if v != v:
+                W.r32[w, rd, l] = np.uint32(fp.F32_NAN_BITS)
+            else:
+                r32f[w, rd, l] = v
+
+
 @njit
 def float_op(P, W, i, w, mask, U, F):
     op = P.ins[i].op
@@ -794,6 +810,11 @@ def float_op(P, W, i, w, mask, U, F):
             or op == C.OP_RSQRT or op == C.OP_EX2 or op == C.OP_LG2 or op == C.OP_SIN \
             or op == C.OP_COS or op == C.OP_TANH:
         nsrc = 1
+    if (op == C.OP_FMA or op == C.OP_MAD) and t == C.T_F32 and rnd == C.RND_RN and (flags & (C.F_FTZ | C.F_SAT)) == 0 \
+            and P.okind[i, 0] == C.K_R32 and P.okind[i, 1] == C.K_R32 \
+            and P.okind[i, 2] == C.K_R32 and P.okind[i, 3] == C.K_R32:
+        fma_f32_regs(W, w, mask, P.oreg[i, 0], P.oreg[i, 1], P.oreg[i, 2], P.oreg[i, 3])
+        return
     if op == C.OP_ABS or op == C.OP_NEG:
         # sign-bit operations: exact on the bits (f64 NaN payloads kept)
         ub = U[1]
