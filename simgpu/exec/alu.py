@@ -578,7 +578,10 @@ def alu(P, W, i, w, mask, U, I, F):
     elif op == C.OP_SETP:
         setp(P, W, i, w, mask, U, F)
     elif TKIND[P.ins[i].ty] == C.KIND_FLOAT and op != C.OP_SELP and op != C.OP_MOV and op != C.OP_TESTP:
-        float_op(P, W, i, w, mask, U, F)
+        if fma_f32_of_regs(P, i):
+            fma_f32_regs(W.r32, w, mask, P.oreg[i, 0], P.oreg[i, 1], P.oreg[i, 2], P.oreg[i, 3])
+        else:
+            float_op(P, W, i, w, mask, U, F)
     else:
         int_alu(P, W, i, w, mask, U, I, F)
 
@@ -780,17 +783,29 @@ def int_alu(P, W, i, w, mask, U, I, F):
 
 
 @njit(inline="always")
-def fma_f32_regs(W, w, mask, rd, ra, rb, rc):
+def fma_f32_of_regs(P, i):
+    """True for fma.rn.f32 / mad.rn.f32 of 32-bit registers, without .ftz or .sat."""
+    op = P.ins[i].op
+    return (op == C.OP_FMA or op == C.OP_MAD) and P.ins[i].ty == C.T_F32 and P.ins[i].rnd == C.RND_RN \
+        and (P.ins[i].iflags & (C.F_FTZ | C.F_SAT)) == 0 \
+        and P.okind[i, 0] == C.K_R32 and P.okind[i, 1] == C.K_R32 \
+        and P.okind[i, 2] == C.K_R32 and P.okind[i, 3] == C.K_R32
+
+
+@njit
+def fma_f32_regs(r32, w, mask, rd, ra, rb, rc):
     """fma.rn.f32 d, a, b, c of 32-bit registers (no .ftz, no .sat), lane by
-    lane straight from and to the register file: the host's FMA in float32,
-    a NaN result written as fp.F32_NAN_BITS -- what float_op's general path
-    computes (float_in, fp.fma32, float_out)."""
-    r32f = W.r32.view(np.float32)
+    lane straight from and to the register file r32: the host's FMA in
+    float32, a NaN result written as fp.F32_NAN_BITS -- what float_op's
+    general path computes (float_in, fp.fma32, float_out). A call of its own
+    that takes only the register file: a call that takes P and W passes
+    hundreds of arguments."""
+    r32f = r32.view(np.float32)
     for l in range(32):
         if (mask >> l) & 1:
             v = fp.fma32(r32f[w, ra, l], r32f[w, rb, l], r32f[w, rc, l])
             if v != v:
-                W.r32[w, rd, l] = np.uint32(fp.F32_NAN_BITS)
+                r32[w, rd, l] = np.uint32(fp.F32_NAN_BITS)
             else:
                 r32f[w, rd, l] = v
 
@@ -810,11 +825,6 @@ def float_op(P, W, i, w, mask, U, F):
             or op == C.OP_RSQRT or op == C.OP_EX2 or op == C.OP_LG2 or op == C.OP_SIN \
             or op == C.OP_COS or op == C.OP_TANH:
         nsrc = 1
-    if (op == C.OP_FMA or op == C.OP_MAD) and t == C.T_F32 and rnd == C.RND_RN and (flags & (C.F_FTZ | C.F_SAT)) == 0 \
-            and P.okind[i, 0] == C.K_R32 and P.okind[i, 1] == C.K_R32 \
-            and P.okind[i, 2] == C.K_R32 and P.okind[i, 3] == C.K_R32:
-        fma_f32_regs(W, w, mask, P.oreg[i, 0], P.oreg[i, 1], P.oreg[i, 2], P.oreg[i, 3])
-        return
     if op == C.OP_ABS or op == C.OP_NEG:
         # sign-bit operations: exact on the bits (f64 NaN payloads kept)
         ub = U[1]

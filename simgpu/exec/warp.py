@@ -605,7 +605,11 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
                 W.warp[w].wbar = bar
                 status = C.ST_BARRIER
     elif op == C.OP_LD or op == C.OP_ST or op == C.OP_LDU:
-        mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
+        if P.ins[i].space != C.SPACE_GENERIC:
+            if mask != 0:
+                mem_direct(P, W, M, i, w, mask, U, I, err, mstat, scratch)
+        else:
+            mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
     elif op == C.OP_ATOM or op == C.OP_RED:
         atomic_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
     elif op == C.OP_SHFL or op == C.OP_VOTE or op == C.OP_ACTIVEMASK or op == C.OP_REDUX:
