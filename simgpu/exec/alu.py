@@ -578,7 +578,10 @@ def alu(P, W, i, w, mask, U, I, F):
     elif op == C.OP_SETP:
         setp(P, W, i, w, mask, U, F)
     elif TKIND[P.ins[i].ty] == C.KIND_FLOAT and op != C.OP_SELP and op != C.OP_MOV and op != C.OP_TESTP:
-        float_op(P, W, i, w, mask, U, F)
+        if fma_f32_of_regs(P, i):
+            fma_f32_regs(W.r32, w, mask, P.oreg[i, 0], P.oreg[i, 1], P.oreg[i, 2], P.oreg[i, 3])
+        else:
+            float_op(P, W, i, w, mask, U, F)
     else:
         int_alu(P, W, i, w, mask, U, I, F)
 
@@ -777,6 +780,34 @@ def int_alu(P, W, i, w, mask, U, I, F):
         else:
             d[l] = np.uint64(0)
     store_bits(P, W, i, 0, w, mask, d)
+
+
+@njit(inline="always")
+def fma_f32_of_regs(P, i):
+    """True for fma.rn.f32 / mad.rn.f32 of 32-bit registers, without .ftz or .sat."""
+    op = P.ins[i].op
+    return (op == C.OP_FMA or op == C.OP_MAD) and P.ins[i].ty == C.T_F32 and P.ins[i].rnd == C.RND_RN \
+        and (P.ins[i].iflags & (C.F_FTZ | C.F_SAT)) == 0 \
+        and P.okind[i, 0] == C.K_R32 and P.okind[i, 1] == C.K_R32 \
+        and P.okind[i, 2] == C.K_R32 and P.okind[i, 3] == C.K_R32
+
+
+@njit
+def fma_f32_regs(r32, w, mask, rd, ra, rb, rc):
+    """fma.rn.f32 d, a, b, c of 32-bit registers (no .ftz, no .sat), lane by
+    lane straight from and to the register file r32: the host's FMA in
+    float32, a NaN result written as fp.F32_NAN_BITS -- what float_op's
+    general path computes (float_in, fp.fma32, float_out). A call of its own
+    that takes only the register file: a call that takes P and W passes
+    hundreds of arguments."""
+    r32f = r32.view(np.float32)
+    for l in range(32):
+        if (mask >> l) & 1:
+            v = fp.fma32(r32f[w, ra, l], r32f[w, rb, l], r32f[w, rc, l])
+            if v != v:
+                r32[w, rd, l] = np.uint32(fp.F32_NAN_BITS)
+            else:
+                r32f[w, rd, l] = v
 
 
 @njit

@@ -121,6 +121,15 @@ def check_lanes(M, space, offs, mask, size, err):
             bad_align |= o
             lo = min(lo, o)
             hi = max(hi, o)
+    return check_range(M, space, lo, hi, bad_align, size)
+
+
+@njit(inline="always")
+def check_range(M, space, lo, hi, bad_align, size):
+    """check_lanes' one test, given the lanes' lowest and highest offsets and
+    the OR of all of them (for the alignment): every access of `size` bytes
+    at offsets in [lo, hi] aligned and inside one allocation, or inside the
+    space. False means "check lane by lane", not necessarily a fault."""
     if bad_align & (size - 1) == 0:
         if space == C.SPACE_GLOBAL:
             for k in range(M.alloc_lo.shape[0]):

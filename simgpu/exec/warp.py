@@ -21,9 +21,10 @@ of warp w's stack and returns ST_OK, ST_BARRIER (now waiting), ST_EXITED
 import numpy as np
 
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
-from ..memory.banks import count_wavefronts
+from ..memory.banks import count_wavefronts, one_wavefront
 from ..memory.coalescer import count_atomic_sectors, count_sectors, store_beats
 from ..ptx import codes as C
+from ..ptx.assemble import GLOBAL_BASE
 from . import memory as MEM
 from .alu import TBITS, TKIND, alu, float_bits, float_value
 from .jit import njit
@@ -112,7 +113,14 @@ def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     """ld/ldu/st of one warp: every active lane's address, its space (a
     generic address resolved per lane), the checks, then the accesses, element
     by element of a vector, lanes in order. Lanes of one instruction whose
-    generic addresses fall in different spaces take the per-lane path."""
+    generic addresses fall in different spaces take the per-lane path; an
+    instruction that names its space (ld.shared, st.global ...) takes
+    mem_direct."""
+    if mask == 0:
+        return
+    if P.ins[i].space != C.SPACE_GENERIC:
+        mem_direct(P, W, M, i, w, mask, U, I, err, mstat, scratch)
+        return
     op = P.ins[i].op
     t = P.ins[i].ty
     nbytes = max(1, TBITS[t] // 8)
@@ -122,7 +130,39 @@ def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     offs = I[0]
     lane_space = I[1]
     addrs = U[5]
-    # addresses: base register (or none) plus the immediate offset
+    lane_addresses(P, W, i, w, addrs)
+    space = -1
+    mixed = False
+    for l in range(32):
+        if (mask >> l) & 1:
+            sp_l, off = MEM.resolve(P.ins[i].space, addrs[l])
+            offs[l] = off
+            lane_space[l] = sp_l
+            if space < 0:
+                space = sp_l
+            elif sp_l != space:
+                mixed = True
+    if op == C.OP_ST:
+        for e in range(vec):
+            fetch_bits(P, W, i, e, w, U[e])
+    if not mixed and MEM.check_lanes(M, space, offs, mask, size, err):
+        for e in range(vec):
+            if op == C.OP_ST:
+                MEM.store_lanes(M, space, nbytes, e * nbytes, offs, mask, blk, w, U[e])
+            else:
+                MEM.load_lanes(M, space, nbytes, e * nbytes, offs, mask, blk, w, U[e])
+    else:
+        if not lanes_one_by_one(P, W, M, i, w, mask, U, I, err, nbytes, size, vec, blk, op):
+            return
+    if op == C.OP_LD or op == C.OP_LDU:
+        for e in range(vec):
+            load_result(P, W, i, e, w, mask, t, nbytes, U[e])
+    count_access(offs, mask, size, space, i, mstat, scratch, op == C.OP_ST, np.int64(0), np.int64(1) << 62)
+
+
+@njit(inline="always")
+def lane_addresses(P, W, i, w, addrs):
+    """Every lane's address: base register (or none) plus the immediate offset."""
     b = P.oreg2[i, 4]
     r = P.oreg[i, 4]
     imm = P.obits[i, 4]
@@ -135,59 +175,119 @@ def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     else:
         for l in range(32):
             addrs[l] = imm
-    space = -1
-    mixed = False
-    for l in range(32):
-        if (mask >> l) & 1:
-            sp_l, off = MEM.resolve(P.ins[i].space, addrs[l])
-            offs[l] = off
-            lane_space[l] = sp_l
-            if space < 0:
-                space = sp_l
-            elif sp_l != space:
-                mixed = True
-    if mask == 0:
-        return
-    if op == C.OP_ST:
-        for e in range(vec):
-            fetch_bits(P, W, i, e, w, U[e])
-    if not mixed and MEM.check_lanes(M, space, offs, mask, size, err):
-        for e in range(vec):
-            if op == C.OP_ST:
-                MEM.store_lanes(M, space, nbytes, e * nbytes, offs, mask, blk, w, U[e])
-            else:
-                MEM.load_lanes(M, space, nbytes, e * nbytes, offs, mask, blk, w, U[e])
-    else:
-        # lanes one by one: a fault names the first lane in error; spaces may differ per lane
-        for l in range(32):
-            if not (mask >> l) & 1:
-                continue
-            sp_l = lane_space[l]
-            if not MEM.check(M, sp_l, offs[l], size, size, l, addrs[l], err):
-                return
-        for l in range(32):
-            if (mask >> l) & 1:
-                for e in range(vec):
-                    if op == C.OP_ST:
-                        MEM.store(M, lane_space[l], offs[l] + e * nbytes, nbytes, blk, w * 32 + l, U[e][l])
-                    else:
-                        U[e][l] = MEM.load(M, lane_space[l], offs[l] + e * nbytes, nbytes, blk, w * 32 + l)
-    if op == C.OP_LD or op == C.OP_LDU:
-        signed = TKIND[t] == C.KIND_SIGNED
-        for e in range(vec):
-            d = U[e]
-            if signed and nbytes < 8:
-                for l in range(32):
-                    d[l] = sext_to(d[l], nbytes * 8)
-            store_bits(P, W, i, e, w, mask, d)
-    count_access(offs, mask, size, space, i, mstat, scratch, op == C.OP_ST)
 
 
 @njit
-def count_access(offs, mask, nbytes, space, i, mstat, scratch, store):
+def lanes_one_by_one(P, W, M, i, w, mask, U, I, err, nbytes, size, vec, blk, op):
+    """The accesses lane by lane, after every lane's check: a fault names the
+    first lane in error; spaces may differ per lane (I[0]: offsets, I[1]:
+    spaces, U[5]: addresses). U[e] holds a store's values, receives a load's.
+    False after a fault."""
+    offs = I[0]
+    lane_space = I[1]
+    addrs = U[5]
+    for l in range(32):
+        if not (mask >> l) & 1:
+            continue
+        sp_l = lane_space[l]
+        if not MEM.check(M, sp_l, offs[l], size, size, l, addrs[l], err):
+            return False
+    for l in range(32):
+        if (mask >> l) & 1:
+            for e in range(vec):
+                if op == C.OP_ST:
+                    MEM.store(M, lane_space[l], offs[l] + e * nbytes, nbytes, blk, w * 32 + l, U[e][l])
+                else:
+                    U[e][l] = MEM.load(M, lane_space[l], offs[l] + e * nbytes, nbytes, blk, w * 32 + l)
+    return True
+
+
+@njit(inline="always")
+def load_result(P, W, i, e, w, mask, t, nbytes, d):
+    """Write element e of a load (raw bits in d) to its register, sign-extended
+    for a signed type narrower than 8 bytes."""
+    if TKIND[t] == C.KIND_SIGNED and nbytes < 8:
+        for l in range(32):
+            d[l] = sext_to(d[l], nbytes * 8)
+    store_bits(P, W, i, e, w, mask, d)
+
+
+@njit
+def mem_direct(P, W, M, i, w, mask, U, I, err, mstat, scratch):
+    """mem_op for an instruction that names its space (mask != 0): every
+    lane in that space, so the offsets, their range and alignment come in one
+    pass over the lanes, and the common words -- 4 bytes from or to a 32-bit
+    register, in global, shared or param memory -- go straight between the
+    register file and memory. The same results as the per-lane rules: lanes in
+    order, a fault naming the first lane in error."""
+    op = P.ins[i].op
+    t = P.ins[i].ty
+    nbytes = max(1, TBITS[t] // 8)
+    vec = np.int64(P.ins[i].vec)
+    size = nbytes * vec
+    blk = W.warp[w].wblock
+    space = np.int64(P.ins[i].space)
+    offs = I[0]
+    addrs = U[5]
+    lane_addresses(P, W, i, w, addrs)
+    base = np.uint64(GLOBAL_BASE) if space == C.SPACE_GLOBAL else np.uint64(0)   # MEM.resolve
+    lo = np.int64(1) << 62
+    hi = -lo
+    bad_align = np.int64(0)
+    for l in range(32):
+        if (mask >> l) & 1:
+            o = np.int64(addrs[l] - base)
+            offs[l] = o
+            bad_align |= o
+            lo = min(lo, o)
+            hi = max(hi, o)
+    if not MEM.check_range(M, space, lo, hi, bad_align, size):
+        lane_space = I[1]
+        for l in range(32):
+            lane_space[l] = space
+        if op == C.OP_ST:
+            for e in range(vec):
+                fetch_bits(P, W, i, e, w, U[e])
+        if not lanes_one_by_one(P, W, M, i, w, mask, U, I, err, nbytes, size, vec, blk, op):
+            return
+        if op != C.OP_ST:
+            for e in range(vec):
+                load_result(P, W, i, e, w, mask, t, nbytes, U[e])
+        count_access(offs, mask, size, space, i, mstat, scratch, op == C.OP_ST, np.int64(0), np.int64(1) << 62)
+        return
+    words = nbytes == 4 and space != C.SPACE_LOCAL
+    v32 = MEM.space_bytes(M, space, blk, 0).view(np.uint32)       # (unused for local)
+    if op == C.OP_ST:
+        for e in range(vec):
+            if words and P.okind[i, e] == C.K_R32:
+                r = P.oreg[i, e]
+                for l in range(32):
+                    if (mask >> l) & 1:
+                        v32[(offs[l] >> 2) + e] = W.r32[w, r, l]
+            else:
+                fetch_bits(P, W, i, e, w, U[e])
+                MEM.store_lanes(M, space, nbytes, e * nbytes, offs, mask, blk, w, U[e])
+    else:
+        for e in range(vec):
+            if words and P.okind[i, e] == C.K_R32:
+                # a 4-byte word to a 32-bit register: sign extension would be truncated away
+                r = P.oreg[i, e]
+                for l in range(32):
+                    if (mask >> l) & 1:
+                        W.r32[w, r, l] = v32[(offs[l] >> 2) + e]
+            else:
+                MEM.load_lanes(M, space, nbytes, e * nbytes, offs, mask, blk, w, U[e])
+                load_result(P, W, i, e, w, mask, t, nbytes, U[e])
+    count_access(offs, mask, size, space, i, mstat, scratch, op == C.OP_ST, lo, hi)
+
+
+@njit
+def count_access(offs, mask, nbytes, space, i, mstat, scratch, store, lo, hi):
     """Per-instruction memory counters: requests and 32-byte sectors for global
     and local accesses (coalescer), wavefronts for shared ones (banks); a
-    store's beats on the SM's store path per sector (coalescer.store_beats)."""
+    store's beats on the SM's store path per sector (coalescer.store_beats). lo, hi:
+    the lowest and highest offsets when known (else 0 and 2**62): accesses
+    of one word per lane within 32 words are one wavefront without a count."""
     if space != C.SPACE_SHARED and space != C.SPACE_GLOBAL and space != C.SPACE_LOCAL:
         return                              # parameters: constant-bank operands, not memory requests
     mstat[i, 0] += 1
@@ -197,7 +297,10 @@ def count_access(offs, mask, nbytes, space, i, mstat, scratch, store):
     scratch[SCR_SPACE] = space
     scratch[SCR_ATOMIC] = 0
     if space == C.SPACE_SHARED:
-        wf, ideal = count_wavefronts(offs, mask, nbytes, scratch)
+        if one_wavefront(lo, hi, nbytes):
+            wf, ideal = np.int64(1), np.int64(1)
+        else:
+            wf, ideal = count_wavefronts(offs, mask, nbytes, scratch)
         mstat[i, 1] += wf
         mstat[i, 2] += ideal
         scratch[SCR_WAVEFRONTS] = wf
@@ -505,7 +608,11 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
                 W.warp[w].wbar = bar
                 status = C.ST_BARRIER
     elif op == C.OP_LD or op == C.OP_ST or op == C.OP_LDU:
-        mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
+        if P.ins[i].space != C.SPACE_GENERIC:
+            if mask != 0:
+                mem_direct(P, W, M, i, w, mask, U, I, err, mstat, scratch)
+        else:
+            mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
     elif op == C.OP_ATOM or op == C.OP_RED:
         atomic_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
     elif op == C.OP_SHFL or op == C.OP_VOTE or op == C.OP_ACTIVEMASK or op == C.OP_REDUX:

@@ -39,6 +39,24 @@ def count_wavefronts(offs, mask, nbytes, scratch, broadcast=True):
     `atom.shared` with a warp's 32 lanes on one word costs 32 wavefronts,
     on 32 consecutive words 1)."""
     per_lane_words = max(1, nbytes // WORD)
+    if per_lane_words > 1 and broadcast:
+        # a half-warp phase whose words all lie within 32 consecutive words
+        # has each distinct word in a bank of its own: one wavefront, ideal one
+        wavefronts = np.int64(0)
+        for p0 in range(0, 32, 16):
+            lo = np.int64(1) << 62
+            hi = -lo
+            for l in range(p0, p0 + 16):
+                if (mask >> l) & 1:
+                    lo = min(lo, offs[l])
+                    hi = max(hi, offs[l])
+            if hi >= lo:
+                if hi // WORD + per_lane_words - 1 - lo // WORD >= BANKS:
+                    wavefronts = np.int64(-1)
+                    break
+                wavefronts += 1
+        if wavefronts >= 0:
+            return wavefronts, wavefronts
     if per_lane_words == 1 and broadcast:
         # the common case: one word per lane; conflict-free unless two lanes
         # want different words of one bank
@@ -85,3 +103,12 @@ def count_wavefronts(offs, mask, nbytes, scratch, broadcast=True):
         wavefronts += worst
         ideal += (distinct + BANKS - 1) // BANKS
     return wavefronts, ideal
+
+
+@njit(inline="always")
+def one_wavefront(lo, hi, nbytes):
+    """True when a warp's accesses of nbytes <= 4 bytes each (one word per
+    lane), at shared offsets between lo and hi, are one wavefront of ideal
+    one, as count_wavefronts counts them: their words lie within 32
+    consecutive words, so distinct words sit in distinct banks."""
+    return nbytes <= WORD and hi // WORD - lo // WORD < BANKS
