@@ -180,6 +180,11 @@ def sample_series(TS, MS, WK, now):
         warps = 0
         for sm in range(TS.sm_warps.shape[0]):
             warps += TS.sm_warps[sm]
+        for w in range(TS.warp.shape[0]):
+            # drained by the bin's first cycle: gone at it (its scheduler retires it when it looks, then)
+            if TS.warp[w].resident == 1 and TS.warp[w].st_state == S.DRAIN and \
+                    TS.warp[w].dep_ready <= k * TS.series_n[1]:
+                warps -= 1
         TS.series[k, SE_WARPS] = warps
         TS.series_n[0] = k + 1
 
