@@ -44,7 +44,7 @@ PENDING = np.int64(1) << 60      # a scoreboard time the L2 stage has not answer
 RQ_LOAD, RQ_STORE, RQ_ATOM, RQ_RED = range(4)
 
 REQ_DTYPE = np.dtype([("now", np.int64), ("local", np.float64), ("w", np.int32), ("pc", np.int32),
-                      ("e0", np.int32), ("e1", np.int32), ("kind", np.int32), ("l2_only", np.int32)], align=True)
+                      ("e0", np.int32), ("e1", np.int32), ("kind", np.int32)], align=True)
 # an entry: a sector for the L2 (dep = -1: crossing the port at tn, its fill going to L1
 # slot `l1slot`, `ops` atomic operations), or an L1 hit waiting for entry `dep`'s fill
 ENT_DTYPE = np.dtype([("tn", np.float64), ("r", np.float64), ("sec", np.int64), ("l1slot", np.int32),
