@@ -150,6 +150,18 @@ def spearman(x, y):
     return pearson(ranks(x), ranks(y))
 
 
+def reversed_pairs(names, sim, hw):
+    """Pairs of launches that simgpu orders the other way round from the
+    hardware: (faster on the hardware, slower one, measured gap as a fraction),
+    the widest measured gap first. A pair tied on either side is not counted."""
+    out = []
+    for i in range(len(names)):
+        for j in range(len(names)):
+            if hw[i] < hw[j] and sim[i] > sim[j]:
+                out.append((names[i], names[j], hw[j] / hw[i] - 1))
+    return sorted(out, key=lambda p: -p[2])
+
+
 def summarize(rows):
     """Suite figures over the launches in `rows` (see the module doc)."""
     sim = [r["cycles"]["simgpu"] for r in rows]
@@ -165,6 +177,8 @@ def summarize(rows):
         "cycles_pearson": pearson(sim, hw) if len(rows) > 1 else None,
         "cycles_spearman": spearman(sim, hw) if len(rows) > 1 else None,
         "same_order": bool(np.array_equal(np.argsort(sim, kind="mergesort"), np.argsort(hw, kind="mergesort"))),
+        "reversed_pairs": reversed_pairs([r["launch"] for r in rows], sim, hw),
+        "pairs": len(rows) * (len(rows) - 1) // 2,
         "cycles_within_25pct": sum(abs(e) <= WITHIN for e in errs),
         "cycles_worst": max(rows, key=lambda r: abs(r["cycles"]["rel_error"]))["launch"] if rows else None,
         "warp_instructions_within_10pct": sum(e <= 0.10 for e in instr),
@@ -297,6 +311,15 @@ def _num(v):
     return f"{v:,.0f}" if abs(v) >= 100 or float(v).is_integer() else f"{v:.2f}"
 
 
+def _order_lines(s):
+    rp = s.get("reversed_pairs") or []
+    if not rp:
+        return []
+    a, b, gap = rp[0]
+    return [f"  order by time: {len(rp)} of {s['pairs']} pairs of launches reversed; the widest measured gap "
+            f"among them {100 * gap:.1f}% ({a} faster than {b} on the hardware)"]
+
+
 def format_table(result):
     src, rows, s = result["source"], result["rows"], result["summary"]
     out = [f"simgpu compare: {s['programs']} programs ({s['launches']} launches) simulated on "
@@ -343,6 +366,7 @@ def format_table(result):
             f"  cycles: MAPE {s['cycles_mape_pct']:.1f}%, Pearson {'n/a' if p is None else f'{p:.3f}'}, "
             f"Spearman {'n/a' if sp is None else f'{sp:.3f}'}, same order by time: {'yes' if s['same_order'] else 'no'}, "
             f"within 25%: {s['cycles_within_25pct']} of {s['launches']} (worst: {s['cycles_worst']})",
+            *_order_lines(s),
             f"  exact counters: {s['exact_matched']} of {s['exact_compared']} match",
             f"  warp instructions within 10%: {s['warp_instructions_within_10pct']} of {s['launches']}; "
             f"DRAM bytes within 10%: {s['dram_bytes_within_10pct']} of {s['dram_bytes_compared']}",

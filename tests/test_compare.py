@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from simgpu.compare import launch_row, mape, pearson, ranks, rel_error, spearman, summarize
+from simgpu.compare import launch_row, mape, pearson, ranks, rel_error, reversed_pairs, spearman, summarize
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,6 +34,13 @@ def test_ranks_average_ties_and_spearman_is_pearson_of_ranks():
     assert list(ranks([10, 30, 20, 20])) == [1.0, 4.0, 2.5, 2.5]
     assert spearman([1, 2, 3, 4], [10, 1000, 100, 10000]) == pytest.approx(0.8, rel=1e-15)
     assert spearman([1, 2, 3], [1, 8, 27]) == pytest.approx(1.0, rel=1e-15)   # monotone, not linear
+
+
+def test_reversed_pairs_name_the_launches_the_model_orders_the_other_way():
+    # hardware a < b < c < d < e; simgpu puts a above all, c below b, and ties d with e (not counted)
+    pairs = reversed_pairs(["a", "b", "c", "d", "e"], [50, 20, 10, 40, 40], [10, 20, 25, 40, 41])
+    assert [(x, y) for x, y, _ in pairs] == [("a", "e"), ("a", "d"), ("a", "c"), ("a", "b"), ("b", "c")]
+    assert [g for _, _, g in pairs] == pytest.approx([3.1, 3.0, 1.5, 1.0, 0.25], rel=1e-12)
 
 
 def test_relative_error():
