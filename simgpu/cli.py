@@ -329,10 +329,11 @@ def build_parser():
                    help="also write a warp-state trace for ui.perfetto.dev (.pftrace; .json for Chrome's format)")
     r.add_argument("--max-instructions", type=int, metavar="N",
                    help="stop a runaway kernel after N warp instructions (default 2e9)")
-    r.add_argument("--lower", choices=["ptxas"],
-                   help="compile as the driver does before running: unroll counted loops and hoist their "
-                        "loads, remove, fuse and expand instructions as ptxas's SASS does (simgpu/ptx/lower.py); "
-                        "by default the PTX runs as written")
+    r.add_argument("--lower", choices=["ptxas", "metal"],
+                   help="compile as the driver does before running: ptxas: unroll counted loops and hoist their "
+                        "loads, remove, fuse and expand instructions as ptxas's SASS does; metal: unroll loops of a "
+                        "fixed trip count and merge adjacent shared loads, as Apple's Metal compiler is assumed to "
+                        "(simgpu/ptx/lower.py); by default the PTX runs as written")
     r.add_argument("--sample-sms", type=int, metavar="S",
                    help="simulate only S SMs with the blocks they would run and their share of the L2 and "
                         "DRAM, and scale the counts to the grid (fast estimates for big grids of alike blocks; "

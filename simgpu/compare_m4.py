@@ -15,9 +15,16 @@ its absolute clock or bandwidth is off:
   as a fraction of the config's peak DRAM bandwidth (`dram_bandwidth_gbs`,
   Apple's 120 GB/s specification); measured: the seed's GB/s over the same.
 
+The kernels are compiled as Apple's Metal compiler is assumed to compile
+the seed's Metal ports (`lower="metal"`, simgpu/ptx/lower.py lower_metal:
+loops of a fixed trip count unrolled, adjacent threadgroup loads merged into
+vector loads, loops of a run-time trip count as written), as `simgpu
+compare` on the H200 records applies ptxas's lowering.
+
 Sizes: the seed used n = 2^26 floats for the bandwidth runs and n = 512, 1024,
-2048 for the ladder, which take minutes to simulate. simgpu runs the smallest
-sizes that still show each phenomenon, and says so in the output:
+2048 for the ladder. simgpu runs the ladder at the seed's smallest n, 512
+(about a minute), and the bandwidth runs at the smallest sizes that still
+show each phenomenon, and says so in the output:
 - the bandwidth runs need arrays larger than the last-level cache (the M4's
   8 MB SLC, `l2_bytes`), or DRAM never sees the traffic, and the output left
   dirty in the cache at the end (never written back) must be a small share:
@@ -27,10 +34,7 @@ sizes that still show each phenomenon, and says so in the output:
   comes back after about n/1025 other lines: at the seed's n = 2^26 that is
   65,000 lines, the 8 MB cache, but at 2^22 only 4,000, which the cache still
   serves; the stride-1025 point is shown but does not measure the same thing
-  (`stride_n=8388608` comes closer, at twice the time);
-- the ladder runs at n = 256 (every program's default; 256 blocks against
-  10 GPU cores) against the seed's smallest n, 512; `matmul_n=512` simulates
-  the seed's size (about two minutes on a 2-core machine).
+  (`stride_n=67108864` is the seed's experiment, about 20 minutes).
 """
 import json
 from pathlib import Path
@@ -46,6 +50,7 @@ PROGRAMS = ROOT / "programs"
 LADDER = {"naive": "matmul_naive", "tiled": "matmul_tiled", "tiled 32": "matmul_tiled32",
           "registers": "matmul_registers"}
 SIZE_KEYS = ("stride_n", "vector_n", "matmul_n")
+LOWER = "metal"     # the kernels as Apple's Metal compiler is assumed to compile them (simgpu/ptx/lower.py lower_metal)
 
 
 def default_sizes(cfg):
@@ -56,7 +61,7 @@ def default_sizes(cfg):
             n *= 2
         return n
     n = pow2_at_least(2 * cfg["l2_bytes"] / 4)
-    return {"stride_n": n, "vector_n": n, "matmul_n": 256}
+    return {"stride_n": n, "vector_n": n, "matmul_n": 512}
 
 
 def load_reference(path=None):
@@ -68,7 +73,8 @@ def load_reference(path=None):
 
 
 def _time_us(program, sets, config):
-    run = run_recipe(parse_recipe(PROGRAMS / f"{program}.s"), {k: str(v) for k, v in sets.items()}, config=config)
+    run = run_recipe(parse_recipe(PROGRAMS / f"{program}.s"), {k: str(v) for k, v in sets.items()}, config=config,
+                     lower=LOWER)
     failed = [c for c in run.checks if not c.passed]
     if failed:
         raise SimgpuError(f"{program} {sets}: simgpu's result fails its check ({failed[0].error:.2e})")
@@ -123,7 +129,7 @@ def compare_m4(config="apple-m4", reference=None, sizes=None):
                "mape_pct": mape([p["simgpu"] for p in errs], [p["measured"] for p in errs]) if errs else None,
                "within_25pct": sum(abs(p["rel_error"]) <= WITHIN for p in errs)}
     source = {"reference": str(reference or REFERENCE), "seed": ref.get("source"), "device": ref.get("device"),
-              "config": config, "config_name": cfg["name"], "sizes": sz, "seed_sizes":
+              "config": config, "lower": LOWER, "config_name": cfg["name"], "sizes": sz, "seed_sizes":
               {"stride_n": bw["n"]["value"], "vector_n": bw["n"]["value"], "matmul_n": n_ref}}
     return {"source": source, "points": points, "summary": summary}
 
@@ -133,7 +139,8 @@ def format_m4(result):
     sz, seed = src["sizes"], src["seed_sizes"]
     out = [f"simgpu compare: the {src['config']} config ({src['config_name']}) vs seed 000's measurements",
            f"  measured: {src['device']}; {src['seed']} via {src['reference']}",
-           f"  simulated at smaller sizes than the seed's (simgpu/compare_m4.py says why): strided_copy "
+           f"  compiled with the {src.get('lower')} lowering (simgpu/ptx/lower.py); "
+           f"simulated at smaller sizes than the seed's (simgpu/compare_m4.py says why): strided_copy "
            f"n = {sz['stride_n']:,} (seed {seed['stride_n']:,}), vector_add n = {sz['vector_n']:,} "
            f"(seed {seed['vector_n']:,}), matmuls n = {sz['matmul_n']} (seed {seed['matmul_n']})", "",
            f"  {'figure':30s} {'measured':>9s} {'simgpu':>9s} {'rel. error':>11s}  seed lines"]

@@ -64,8 +64,10 @@ def read_source(path):
 def load(path, kernel=None, text=None, lower=None):
     """Assemble one kernel of a .s/.ptx file (kernel= picks an entry by name).
     lower="ptxas" first rewrites the PTX as ptxas compiles it: loops unrolled
-    and scheduled, instructions removed, fused and expanded
-    (simgpu/ptx/lower.py); by default the PTX runs as written."""
+    and scheduled, instructions removed, fused and expanded; lower="metal"
+    as Apple's Metal compiler is assumed to: loops of a fixed trip count
+    unrolled and adjacent shared loads merged (simgpu/ptx/lower.py); by
+    default the PTX runs as written."""
     path = str(path)
     if text is None:
         text = read_source(path)

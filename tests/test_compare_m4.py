@@ -86,7 +86,7 @@ def test_the_committed_reference_says_where_it_came_from():
 def test_default_sizes_exceed_the_last_level_cache():
     cfg = load_config("apple-m4")
     sz = default_sizes(cfg)
-    assert sz == {"stride_n": 1 << 22, "vector_n": 1 << 22, "matmul_n": 256}
+    assert sz == {"stride_n": 1 << 22, "vector_n": 1 << 22, "matmul_n": 512}
     assert 4 * sz["stride_n"] == 2 * cfg["l2_bytes"]
 
 

@@ -123,6 +123,9 @@ class Assembler:
         if self.lower == "ptxas":
             from .lower import lower_ptxas
             lower_ptxas(fn, self.table, self.m)
+        elif self.lower == "metal":
+            from .lower import lower_metal
+            lower_metal(fn, self.table, self.m)
         fn.local = fn.local + extra_local
         # module-level .global variables: the first bytes of global memory
         off = 0
@@ -623,14 +626,15 @@ def _table():
     return _TABLE
 
 
-LOWERINGS = (None, "ptxas")
+LOWERINGS = (None, "ptxas", "metal")
 
 
 def assemble(module, kernel=None, lower=None):
     """Pick one entry of a parsed module and assemble it into a Program.
-    lower="ptxas" first rewrites the function as ptxas compiles it (lower.py)."""
+    lower="ptxas" first rewrites the function as ptxas compiles it, "metal"
+    as Apple's Metal compiler is assumed to (lower.py)."""
     if lower not in LOWERINGS:
-        raise AssemblyError(f"unknown lowering {lower!r} (known: ptxas)", module.file, 1, 1)
+        raise AssemblyError(f"unknown lowering {lower!r} (known: ptxas, metal)", module.file, 1, 1)
     entries = [f for f in module.functions.values() if f.is_entry]
     if not entries:
         raise AssemblyError("no kernel (.entry) in this file", module.file, 1, 1)

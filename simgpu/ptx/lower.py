@@ -383,3 +383,29 @@ def lower_ptxas(fn, table, module=None):
     done["BSSY/BSYNC"] = add_convergence_barriers(fn, table)
     done["prologue"] = add_prologue(fn, table)
     return done
+
+
+def lower_metal(fn, table, module=None):
+    """The `metal` lowering: what Apple's Metal compiler is assumed to do to
+    the same kernels, for the apple-m4 config (simgpu compare --config
+    apple-m4). Assumed, not read from machine code: no Apple GPU or compiler
+    is available here, and Apple publishes neither. The Metal compiler is
+    built on LLVM (its GPUCompiler reports LLVM optimization remarks), whose
+    standard pipeline fully unrolls a loop of a small constant trip count and
+    merges loads of adjacent words into one vector load (the
+    LoadStoreVectorizer); Apple's GPUs load up to four 32-bit components of
+    threadgroup memory in one instruction. So: loops of a fixed trip count
+    (at most unroll.FULL_UNROLL) become copies of their body, and aligned
+    runs of shared loads are merged (vectorize.py), as for ptxas; a loop whose
+    trip count is known only at run time runs as written -- LLVM unrolls
+    those only where the target asks for it, and seed 000's matmul_naive on
+    the M4 (237 GFLOP/s at n = 512) is slower than simgpu's apple-m4 run of
+    the loop as written, not faster as loads hoisted 4 iterations ahead would
+    make it. None of ptxas's removals, expansions or prologue apply. Results
+    stay bit-identical (tests/test_unroll.py). Returns {pass: count}."""
+    from .unroll import unroll_loops
+    done = {"loops": unroll_loops(fn, table, runtime=False)}
+    if module is not None:
+        from .vectorize import vectorize_shared_loads
+        done["vector loads"] = vectorize_shared_loads(fn, module, table)
+    return done

@@ -132,9 +132,12 @@ def _may_alias(a, b):
     return a == b or "generic" in (a, b)
 
 
-def unroll_loops(fn, table, unroll=UNROLL):
+def unroll_loops(fn, table, unroll=UNROLL, runtime=True):
     """Rewrite fn.instrs/fn.labels (after inlining) with every eligible loop
-    unrolled and scheduled. Returns the number of loops transformed."""
+    unrolled and scheduled. Returns the number of loops transformed.
+    runtime=False unrolls only the loops of a fixed trip count (at most
+    FULL_UNROLL, whole) and leaves a loop whose trip count is known only at
+    run time as written (the `metal` lowering, lower.py)."""
     instrs, labels = fn.instrs, fn.labels
     at = {}
     for name, k in labels.items():
@@ -155,6 +158,10 @@ def unroll_loops(fn, table, unroll=UNROLL):
         trip = _constant_trip(instrs, at, i, end, block, table)
         if trip is not None and trip <= FULL_UNROLL:
             _emit_full(fn, table, instrs, i, end, trip, out)
+        elif not runtime:
+            out.append(instrs[i])
+            i += 1
+            continue
         else:
             _emit_unrolled(fn, table, instrs, at, i, end, block, unroll, out, new_labels, done)
         done += 1
