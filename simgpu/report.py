@@ -12,6 +12,12 @@ STALL_HELP = {
     "lg_throttle": "global/local memory pipe busy",
     "math_pipe_throttle": "FP32/INT/FP64 pipe busy",
     "branch_resolving": "waiting for a branch target",
+    "no_instruction": "next instruction not yet fetched (cold instruction cache)",
+    "dispatch_stall": "the pipe could not take the issued instruction",
+    "drain": "exited, waiting for its stores to be acknowledged",
+    "membar": "waiting at a memory fence",
+    "sleeping": "nanosleep or a yield",
+    "misc": "other",
 }
 
 

@@ -12,12 +12,18 @@ from pathlib import Path
 import pytest
 
 from simgpu.recipe import parse_recipe, run_recipe
-from simgpu.report import _fmt
+from simgpu.report import STALL_HELP, _fmt
 from simgpu.report_html import render
+from simgpu.timing.stalls import NAMES
 from simgpu.traces import PICTURE_CAPACITY
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+
+
+def test_every_warp_state_is_explained():
+    """The text report and the page say what each state means, none left blank."""
+    assert set(STALL_HELP) == set(NAMES) and all(STALL_HELP.values())
 
 
 def test_the_page_holds_the_runs_figures():
