@@ -82,7 +82,7 @@ DRAM_BINS = 1024
 HIST_FIRST_WIDTH = 64
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
- P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS, P_ST_BPC) = range(15)
+ P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE) = range(17)
 # counters (int64) of the L2 and DRAM; the L1s count hits and misses per SM in l1_count[sm, 0:2]
 (C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC, C_L2_COALESCED) = range(7)
 
@@ -95,7 +95,8 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        slices, cfg["dram_channels"], 1.0 if cfg["l1_caches_global_loads"] else 0.0,
                        cfg["dram_fetch_bytes"], cfg["noc_sectors_per_cycle_per_sm"],
                        cfg["l2_slice_atomic_ops_per_cycle"], cfg["l2_partitions"],
-                       cfg.get("l2_atomic_units", slices), cfg["store_beats_per_cycle_per_sm"]], np.float64)
+                       cfg.get("l2_atomic_units", slices), cfg["store_beats_per_cycle_per_sm"],
+                       cfg["barrier_arrival_cycles"], cfg["barrier_release_cycles"]], np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
     return MemSys(make_cache(n_sm, max(l1_bytes, 128 * cfg["l1_ways"]), cfg["l1_ways"]),
@@ -103,7 +104,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                   np.zeros(n_sm, np.float64), np.zeros((n_sm, 2), np.float64), np.zeros(slices, np.float64),
                   np.zeros(int(cfg.get("l2_atomic_units", slices)), np.float64),
                   np.zeros(cfg["dram_channels"], np.float64),
-                  np.zeros(n_sm, np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 2), np.int64),
+                  np.zeros((n_sm, 2), np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 2), np.int64),
                   np.zeros((DRAM_BINS, 2), np.float64), np.array([HIST_FIRST_WIDTH], np.int64))
 
 
@@ -293,7 +294,30 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
 
 @njit(inline="always")
 def shared_request(MS, sm, now, wavefronts, latency):
-    """The SM's shared memory serves one wavefront a cycle (32 banks x 4 bytes)."""
-    t = max(float(now), MS.smem_free[sm])
-    MS.smem_free[sm] = t + wavefronts
+    """The SM's shared memory serves one wavefront a cycle (32 banks x 4
+    bytes), loads and stores of every width alike: measured on the H200 here
+    (traces/h200/mio.json, 8 and 32 warps per SM issuing independent
+    accesses: LDS.32 0.95, LDS.64 0.49, LDS.128 0.25, LDS.128 of one
+    16-byte word per half-warp 0.49, STS.32 0.98, STS.128 0.25 a cycle, as
+    many wavefronts as Nsight counts)."""
+    t = max(float(now), MS.smem_free[sm, 0])
+    MS.smem_free[sm, 0] = t + wavefronts
     return np.int64(np.ceil(t)) + latency + wavefronts - 1
+
+
+@njit(inline="always")
+def barrier_arrival(MS, sm, now):
+    """A warp's arrival at a block barrier (bar.sync, barrier.sync, bar.arrive),
+    issued at cycle `now`: the SM's barrier unit, reached through the MIO,
+    takes one arrival every `barrier_arrival_cycles`, and a barrier completes
+    `barrier_release_cycles` after the unit took its last arrival. Returns
+    the cycle the block's warps may go on if this arrival completes it.
+    Measured on the H200 here (traces/h200/mio.json, `bar`: one block per SM
+    of 4, 8 or 32 warps passing 512 barriers, each bar.sync one
+    sm__mio_inst_issued): 20.8, 28.8 and 77.0 cycles per barrier, 12.8 + 2.0
+    per warp. Not measured: whether the blocks of one SM share the unit
+    (modeled: they do, it is the SM's)."""
+    p = MS.params
+    t = max(float(now), MS.smem_free[sm, 1])
+    MS.smem_free[sm, 1] = t + p[P_BAR_ARRIVAL]
+    return np.int64(np.ceil(t + p[P_BAR_ARRIVAL] + p[P_BAR_RELEASE]))

@@ -56,7 +56,7 @@ from ..exec.state import W_BARRIER, W_DONE
 from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.caches import Cache
-from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MemSys, shared_request
+from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MemSys, barrier_arrival, shared_request
 from ..ptx import codes as C
 from . import stalls as S
 from .fetch import fetch_ready, make_fetch_state
@@ -345,6 +345,43 @@ def freed_slot(TS, sm, slot):
     TS.sm_nfreed[sm] += 1
 
 
+@njit(inline="always")
+def barrier_waiters(W, w, wpb):
+    """Bit j set: warp j of warp w's block waits at a barrier now."""
+    w0 = W.warp[w].wblock * wpb
+    m = np.int64(0)
+    for j in range(wpb):
+        if W.warp[w0 + j].wstate == W_BARRIER:
+            m |= np.int64(1) << j
+    return m
+
+
+@njit
+def barrier_timing(W, TS, MS, w, wpb, sm, now, waiting, sync):
+    """Warp w's barrier arrival at cycle `now` goes through the SM's barrier
+    unit (memory/hierarchy.py barrier_arrival); if it completed the barrier,
+    the warps it released (`waiting`, from barrier_waiters before the
+    arrival) and w itself (bar.sync) go on when the unit says, in the
+    `barrier` state until then. A warp whose next operand waits for the L2
+    stage (PENDING) is left to it."""
+    done = barrier_arrival(MS, sm, now)
+    w0 = W.warp[w].wblock * wpb
+    released = False
+    for j in range(wpb):
+        v = w0 + j
+        if (waiting >> j) & 1 and W.warp[v].wstate != W_BARRIER:
+            released = True
+            if TS.warp[v].dep_ready != PENDING and TS.warp[v].dep_ready < done:
+                TS.warp[v].dep_ready = done
+                TS.warp[v].dep_reason = S.BARRIER
+    if sync and W.warp[w].wstate != W_BARRIER and W.warp[w].wstate != W_DONE:
+        released = True
+    if released and sync and W.warp[w].wstate != W_DONE and TS.warp[w].dep_ready != PENDING \
+            and TS.warp[w].dep_ready < done:
+        TS.warp[w].dep_ready = done
+        TS.warp[w].dep_reason = S.BARRIER
+
+
 @njit
 def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, blocks_left):
     """Run SM sm on host thread c from its next event up to cycle qend (the
@@ -416,6 +453,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 set_state(TS, c, w, S.SELECTED, now, pc)
                 W.clock[w] = now
                 scratch[SCR_VALID] = 0
+                waiting = barrier_waiters(W, w, wpb) if P.ins[pc].op == C.OP_BAR or P.ins[pc].op == C.OP_BARRIER else -1
                 st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
                 if st == C.ST_FAULT:
                     for k in range(8):
@@ -469,6 +507,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                             freed_slot(TS, sm, freed)
                 else:
                     compute_dependencies(T, TS, W, w, T.is_branch[pc] != 0, now)
+                if waiting >= 0:
+                    barrier_timing(W, TS, MS, w, wpb, sm, now, waiting, P.ins[pc].sub == C.BAR_SYNC)
                 if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
                         or st == C.ST_EXITED:
                     # a barrier may have released warps on this SM's other schedulers,
