@@ -63,6 +63,15 @@ from .parser import Instr, Operand, Reg
 
 UNROLL = 4
 FULL_UNROLL = 16            # trips: matmul_registers' 16-trip k loop is unrolled whole in its SASS
+# ptxas's unroll budget, in the loop's PTX instructions (label to branch; four shared loads that ptxas
+# merges into one LDS.128 count as one), fitted to its choices on 44 probe loops of N FFMAs with G global
+# and S shared loads (tools/probe_ptxas_unroll.py, traces/ptxas/unroll_budget.json, ptxas 13.0.88 -O3):
+# with a global load unrolled up to 49 instructions (50: not; the one probe missed: G=1, S=4 at 49, not
+# unrolled); without, up to 21 (22: not) plus 4.5 per shared load. On the programs: matmul_tiled's tile
+# loop (59, 47 merged) is unrolled, matmul_tiled32's (107, 83 merged) is not, as in their SASS
+BUDGET_GLOBAL = 49
+BUDGET_PLAIN = 21
+BUDGET_PER_SHARED = 4.5
 LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a global load
 SHARED_LOAD_WEIGHT = 23     # cycles: a shared load's latency (h200.toml latency_shared_cycles, micro_shared.json)
 FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "membar", "fence", "call",
@@ -158,7 +167,7 @@ def unroll_loops(fn, table, unroll=UNROLL, runtime=True):
         trip = _constant_trip(instrs, at, i, end, block, table)
         if trip is not None and trip <= FULL_UNROLL:
             _emit_full(fn, table, instrs, i, end, trip, out)
-        elif not runtime:
+        elif not runtime or not within_budget(instrs[i:end + 1]):
             out.append(instrs[i])
             i += 1
             continue
@@ -171,6 +180,33 @@ def unroll_loops(fn, table, unroll=UNROLL, runtime=True):
             new_labels[name] = len(out)
     fn.instrs, fn.labels = out, new_labels
     return done
+
+
+def within_budget(loop):
+    """Whether ptxas unrolls a loop of a run-time trip count, by its size
+    (its instructions, label to branch) and its loads: the budget above.
+    Larger loops stay as written (programs/micro/fetch_start.s's 128-FFMA
+    loop runs 155 SASS instructions on the H200, not an unrolled skeleton).
+    Shared loads of 4-byte words at base + 16k, +4, +8, +12 count once, as
+    the LDS.128 vectorize.py makes of them."""
+    groups, shared, size, has_global = {}, 0, len(loop), False
+    for ins in loop:
+        if ins.opcode != "ld":
+            continue
+        space = _space(ins)
+        has_global |= space == "global"
+        if space != "shared":
+            continue
+        shared += 1
+        a = ins.operands[1] if len(ins.operands) > 1 else None
+        if a is not None and a.kind == "addr" and isinstance(a.base, Reg):
+            groups.setdefault((_key(a.base), a.offset // 16), set()).add(a.offset % 16)
+    merged = 3 * sum(1 for g in groups.values() if g == {0, 4, 8, 12})
+    size -= merged
+    shared -= merged
+    if has_global:
+        return size <= BUDGET_GLOBAL
+    return size <= BUDGET_PLAIN + BUDGET_PER_SHARED * shared
 
 
 def _match_loop(fn, instrs, labels, at, top, table):
