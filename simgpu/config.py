@@ -42,8 +42,11 @@ SCHEMA = {
     "launch_latency_cycles": (int, lambda v: 0 <= v <= 10**7, "front-end cycles every kernel pays before its blocks run"),
     "instruction_bytes": (int, lambda v: v >= 1, "bytes of one machine instruction (SASS: 16 since Volta)"),
     "icache_line_bytes": (int, lambda v: v >= 1, "instruction cache line, bytes"),
-    "fetch_line_cycles": (int, lambda v: 0 <= v <= 100000,
-                          "cycles the SM's fetcher takes per cold instruction-cache line (0: fetch not modeled)"),
+    "fetch_miss_cycles": (int, lambda v: 0 <= v <= 100000,
+                          "cycles from the SM's fetcher asking for a cold instruction-cache line to its arrival "
+                          "(0: fetch not modeled)"),
+    "fetch_lookahead_lines": (int, lambda v: 0 <= v <= 1024,
+                              "lines past the one a warp needs that the SM's instruction fetcher asks for"),
 }
 for _k in ("host_launch_overhead_us", "sync_roundtrip_us", "copy_latency_us"):
     SCHEMA[_k] = ((int, float), lambda v: 0 <= v <= 1e6, "microseconds")

@@ -16,7 +16,7 @@ from simgpu.config import load_config
 from simgpu.memory.hierarchy import barrier_arrival, make_memsys
 
 RECORD = json.loads((Path(__file__).resolve().parents[1] / "traces" / "h200" / "mio.json").read_text())
-H200 = MappingProxyType({**load_config("h200"), "fetch_line_cycles": 0})
+H200 = MappingProxyType({**load_config("h200"), "fetch_miss_cycles": 0})
 
 
 def barrier_loop(iters):

@@ -4,7 +4,7 @@ divergence, waves, determinism and complete warp-state accounting.
 
 The kernels here are straight-line code run once, so on a cold instruction
 cache they would be fetch-bound; `cycles` runs them with the instruction
-cache warm (fetch_line_cycles = 0), as the hardware's calibration loops run,
+cache warm (fetch_miss_cycles = 0), as the hardware's calibration loops run,
 and tests/test_fetch.py shows the fetch rule alone."""
 from pathlib import Path
 from types import MappingProxyType
@@ -30,7 +30,7 @@ def kernel(body, regs=".reg .f32 %f<16>;\n.reg .b32 %r<8>;\n.reg .pred %p<4>;", 
 
 def warm(config):
     """The config with instruction fetch not modeled (a warm instruction cache)."""
-    return MappingProxyType({**load_config(config), "fetch_line_cycles": 0})
+    return MappingProxyType({**load_config(config), "fetch_miss_cycles": 0})
 
 
 def cycles(k, grid=1, block=32, config="h100"):

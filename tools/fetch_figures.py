@@ -1,76 +1,103 @@
-"""Derive the instruction-fetch figures from the H200 record of programs/micro/fetch_cold.s.
+"""Fit the instruction-fetch figures to the H200 records of cold-cache fetch.
 
-    python3 tools/fetch_figures.py [traces/h200/micro/micro_fetch.json]
+    python3 tools/fetch_figures.py [traces/h200/micro]
 
-The record is what `tools/crosscheck_cuda.py --ncu --out $OUT/micro_fetch.json
-programs/micro/fetch_cold.s` wrote on the H200: six launches, each under
-Nsight Compute, which flushes the caches before each launch. From them:
+The records are what `tools/crosscheck_cuda.py --ncu` wrote on the H200 for
+programs/micro/fetch_cold.s (micro_fetch.json) and programs/micro/fetch_start.s
+(micro_fetch_start.json), each launch under Nsight Compute, which flushes the
+caches before it. The no_instruction warp-cycles of a launch are
 
-    no_instruction warp-cycles of a launch = smsp__average_warps_issue_stalled_no_instruction_per_issue_active
-                                             x smsp__inst_executed.sum
-    cold, per instruction   = (no_instruction of fetch_1024 - of fetch_512) / (instructions of the two), steps = 1
-    warm, per instruction   = (no_instruction of fetch_1024 with 2 passes - with 1) / (instructions of the two)
-    fetch_line_cycles       = cold per instruction x 8 (16-byte SASS instructions per 128-byte line) + 1, rounded:
-                              the warp asks for the next line as it issues the last instruction of the one
-                              before, and waits in no_instruction from the cycle after that issue
-    cycles per instruction  = gpc__cycles_elapsed.max differences over the same pairs (cold, warm)
-    4 warps on one SM, 1 warp on each of 132 SMs: no_instruction per warp against one warp alone
+    smsp__average_warps_issue_stalled_no_instruction_per_issue_active x smsp__inst_executed.sum
 
-It prints the figures and the TOML line for simgpu/configs/h100.toml (the
-H100 and H200 share the SM), citing the record; nothing is written.
+and the four launches of ONE warp on ONE SM, from a cold cache, give them
+against the length of the code the warp runs through once: start_tiny (2
+lines of 128 bytes), start_16 (its loop once: 20 lines), fetch_512 once (68)
+and fetch_1024 once (132).
+
+simgpu/timing/fetch.py's model -- when a warp needs line k, the SM's fetcher
+requests lines k .. k + D not yet asked for, one a cycle, each arriving L
+cycles after its request; the warp asks for a line when it issues the last
+instruction of the one before, one instruction a cycle -- is replayed here
+for one warp over K straight lines, and L (`fetch_miss_cycles`) and D
+(`fetch_lookahead_lines`) are the pair on a grid (L 100..300, D 1..16) with
+the least mean relative error over the four launches. It prints the fit, the
+other launches' figures (a warm second pass; 4 warps on one SM and one warp
+on each of 66 or 132 SMs, which the per-SM model does not distinguish) and
+the TOML lines for simgpu/configs/h100.toml, citing the records; nothing is
+written.
 """
 import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RECORD = ROOT / "traces" / "h200" / "micro" / "micro_fetch.json"
+RECORDS = ROOT / "traces" / "h200" / "micro"
 NOI = "smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio"
 INST = "smsp__inst_executed.sum"
-CYC = "gpc__cycles_elapsed.max"
 LINE_INSTRS = 8
 
 
-def figures(record):
-    entry = next(p for p in record["programs"] if Path(p["program"]).stem == "fetch_cold")
-    L = entry["ncu"]["launches"]
-    noi = [m[NOI] * m[INST] for m in L]
-    inst = [m[INST] for m in L]
-    cyc = [m[CYC] for m in L]
-    # launches: 0 fetch_512 x1, 1 fetch_512 x2, 2 fetch_1024 x1, 3 fetch_1024 x2, 4 fetch_1024 4 warps, 5 132 SMs
-    cold = (noi[2] - noi[0]) / (inst[2] - inst[0])
-    warm = (noi[3] - noi[2]) / (inst[3] - inst[2])
-    return {
-        "cold_noi_per_instruction": cold, "warm_noi_per_instruction": warm,
-        "fetch_line_cycles": round(cold * LINE_INSTRS + 1),
-        "cold_cycles_per_instruction": (cyc[2] - cyc[0]) / (inst[2] - inst[0]),
-        "warm_cycles_per_instruction": (cyc[3] - cyc[2]) / (inst[3] - inst[2]),
-        "noi_per_warp_1_warp": noi[2], "noi_per_warp_4_warps_1_sm": noi[4] / 4,
-        "noi_per_warp_132_sms": noi[5] / 132,
-        "date": record.get("date", "")[:10], "device": record.get("device"),
-        "launches": (noi, inst, cyc),
-    }
+def _launches(path, stem):
+    record = json.loads(Path(path).read_text())
+    entry = next(p for p in record["programs"] if Path(p["program"]).stem == stem)
+    return record, [(L["kernel"], L["grid"], L["block"], m[NOI] * m[INST], m[INST])
+                    for L, m in zip(entry["launches"], entry["ncu"]["launches"])]
+
+
+def replay(lines, miss, lookahead):
+    """no_instruction cycles of one warp running once through `lines` cold
+    lines of straight code under fetch.py's model (one instruction a cycle)."""
+    arrive, free, upto, t, wait = {}, 0, -1, 0, 0
+    for k in range(lines):
+        hi = min(k + lookahead, lines - 1)
+        if k not in arrive or upto < hi:
+            for j in range(k, hi + 1):
+                if j not in arrive:
+                    s = max(t, free)
+                    free = s + 1
+                    arrive[j] = s + miss
+            upto = max(upto, hi)
+        if arrive[k] > t:
+            wait += arrive[k] - t - (1 if k else 0)    # from the cycle after the one it asked in
+            t = arrive[k]
+        t += LINE_INSTRS
+    return wait
+
+
+def figures(folder=RECORDS):
+    rec_c, cold = _launches(Path(folder) / "micro_fetch.json", "fetch_cold")
+    rec_s, start = _launches(Path(folder) / "micro_fetch_start.json", "fetch_start")
+    one = lambda launches, kernel: next(x for x in launches if x[0] == kernel and x[1] == [1] and x[2] == [32])
+    points = [("start_tiny", 2, one(start, "start_tiny")[3]), ("start_16", 20, one(start, "start_16")[3]),
+              ("fetch_512", 68, cold[0][3]), ("fetch_1024", 132, cold[2][3])]
+    best = None
+    for miss in range(100, 301, 2):
+        for look in range(1, 17):
+            err = sum(abs(replay(k, miss, look) - v) / v for _, k, v in points) / len(points)
+            if best is None or err < best[0]:
+                best = (err, miss, look)
+    err, miss, look = best
+    return {"fetch_miss_cycles": miss, "fetch_lookahead_lines": look, "mean_rel_error": err,
+            "points": [(name, k, v, replay(k, miss, look)) for name, k, v in points],
+            "warm_extra": cold[1][3] - cold[0][3], "four_warps_one_sm": cold[4][3] / 4, "one_warp_132_sms": cold[5][3] / 132,
+            "date": rec_s.get("date", "")[:10], "device": rec_s.get("device")}
 
 
 def main(argv):
-    path = Path(argv[1]) if len(argv) > 1 else RECORD
-    f = figures(json.loads(path.read_text()))
-    try:
-        rel = path.resolve().relative_to(ROOT)
-    except ValueError:
-        rel = path
-    noi, inst, cyc = f["launches"]
-    print(f"cold: {f['cold_noi_per_instruction']:.3f} no_instruction warp-cycles per instruction "
-          f"({f['cold_cycles_per_instruction']:.2f} cycles per instruction); "
-          f"warm: {f['warm_noi_per_instruction']:.3f} ({f['warm_cycles_per_instruction']:.2f} cycles)")
-    print(f"no_instruction per warp: 1 warp {f['noi_per_warp_1_warp']:.0f}, 4 warps on one SM "
-          f"{f['noi_per_warp_4_warps_1_sm']:.0f}, 1 warp on each of 132 SMs {f['noi_per_warp_132_sms']:.0f}")
-    print(f"fetch_line_cycles = {f['fetch_line_cycles']}  # meas: a cold 128-byte line of SASS (8 instructions) "
-          f"costs a streaming warp {f['cold_noi_per_instruction'] * LINE_INSTRS:.1f} no_instruction cycles after "
-          f"the cycle it asked for it in "
-          f"({rel}: programs/micro/fetch_cold.s, launches 1 and 3, fetch_512 -> fetch_1024, no_instruction "
-          f"{noi[0]:,.0f} -> {noi[2]:,.0f} warp-cycles over {inst[0]:,.0f} -> {inst[2]:,.0f} instructions; "
-          f"{f['device']}, {f['date']}; tools/fetch_figures.py)")
+    folder = Path(argv[1]) if len(argv) > 1 else RECORDS
+    f = figures(folder)
+    for name, k, v, sim in f["points"]:
+        print(f"{name:11s} {k:4d} lines: no_instruction {v:7.1f} measured, {sim:5d} fitted ({100 * (sim / v - 1):+.1f}%)")
+    print(f"warm second pass of fetch_512: {f['warm_extra']:+.0f}; fetch_1024 per warp: 4 warps on one SM "
+          f"{f['four_warps_one_sm']:.0f}, one warp on each of 132 SMs {f['one_warp_132_sms']:.0f}")
+    pts = ", ".join(f"{k} lines {v:,.0f}" for _, k, v, _ in f["points"])
+    src = (f"traces/h200/micro/micro_fetch_start.json and micro_fetch.json: one warp on one SM from a cold cache, "
+           f"no_instruction warp-cycles {pts}; fitted within {100 * max(abs(s / v - 1) for _, _, v, s in f['points']):.0f}% "
+           f"by tools/fetch_figures.py; {f['device']}, {f['date']}")
+    print(f"fetch_miss_cycles = {f['fetch_miss_cycles']}          # meas: a cold line arrives this long after the "
+          f"SM's fetcher asks for it ({src})")
+    print(f"fetch_lookahead_lines = {f['fetch_lookahead_lines']}       # meas: a warp's need of line k makes the "
+          f"fetcher ask for lines k to k + this (as above)")
 
 
 if __name__ == "__main__":

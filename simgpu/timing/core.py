@@ -132,8 +132,9 @@ def _timing_warps(n_warps):
 
 
 def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_capacity=0,
-                      fetch_line_instrs=8, fetch_line_cycles=0):
-    fetch_line, fetch_free, fetch_cfg = make_fetch_state(n_sm, prog.n, fetch_line_instrs, fetch_line_cycles)
+                      fetch=(8, 0, 0)):
+    """fetch: (instructions per line, fetch_miss_cycles, fetch_lookahead_lines), fetch.py."""
+    fetch_line, fetch_free, fetch_cfg = make_fetch_state(n_sm, prog.n, *fetch)
     return TimingState(
         ready=np.zeros((n_warps, scoreboard_slots(prog)), np.int64),
         warp=_timing_warps(n_warps),

@@ -185,7 +185,8 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     T = build_tables(prog, cfg)
     threads = min(host_threads(threads, prog), n_sm)
     TS = make_timing_state(n_warps, n_slots, n_sm * n_sp, n_sm, bps, prog, threads, trace_capacity,
-                           cfg["icache_line_bytes"] // cfg["instruction_bytes"], cfg["fetch_line_cycles"])
+                           (cfg["icache_line_bytes"] // cfg["instruction_bytes"], cfg["fetch_miss_cycles"],
+                            cfg["fetch_lookahead_lines"]))
     WK = make_thread_work(prog, len(C.OPCODES), SCRATCH_SIZE, threads)
     l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block if shared else 0)
     MS = make_memsys(cfg, n_sm, l1_bytes)
