@@ -42,6 +42,8 @@ SCHEMA = {
     "launch_latency_cycles": (int, lambda v: 0 <= v <= 10**7, "front-end cycles every kernel pays before its blocks run"),
     "instruction_bytes": (int, lambda v: v >= 1, "bytes of one machine instruction (SASS: 16 since Volta)"),
     "icache_line_bytes": (int, lambda v: v >= 1, "instruction cache line, bytes"),
+    "store_ack_cycles": (int, lambda v: 0 <= v <= 100000,
+                         "cycles after a store's last beat leaves the SM until the warp may leave (drain)"),
     "fetch_miss_cycles": (int, lambda v: 0 <= v <= 100000,
                           "cycles from the SM's fetcher asking for a cold instruction-cache line to its arrival "
                           "(0: fetch not modeled)"),

@@ -76,3 +76,20 @@ def test_scattered_store_is_acknowledged_after_its_beats_cross():
     ms2 = make_memsys(H200, 4, 64 * 1024)
     scratch, n = beats(1, 1)
     assert global_request(ms2, 0, 100, scratch, n, True, False) == 103 + lat
+
+
+def test_an_exited_warp_drains_until_its_store_has_left_the_sm():
+    """A lone warp ending with one 4-sector store (programs/micro/fetch_start.s,
+    start_tiny on one SM) drains store_ack_cycles after its store's last beat
+    left the SM (one cycle after its EXIT), not an L2 round trip: the H200's
+    lone warps drain 18-22 cycles (tools/drain_figures.py derives the figure)."""
+    import sys
+    from simgpu.recipe import parse_recipe, run_recipe
+    root = Path(__file__).resolve().parents[1]
+    run = run_recipe(parse_recipe(root / "programs" / "micro" / "fetch_start.s"), {}, config="h200", lower="ptxas")
+    s = run.results[0].stats
+    assert s["warps"] == 1
+    assert s["stall_cycles"]["drain"] == H200["store_ack_cycles"] + 1
+    sys.path.insert(0, str(root / "tools"))
+    import drain_figures
+    assert drain_figures.figures()["store_ack_cycles"] == H200["store_ack_cycles"]

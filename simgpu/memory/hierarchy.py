@@ -82,7 +82,8 @@ DRAM_BINS = 1024
 HIST_FIRST_WIDTH = 64
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
- P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE) = range(17)
+ P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
+ P_ST_ACK) = range(18)
 # counters (int64) of the L2 and DRAM; the L1s count hits and misses per SM in l1_count[sm, 0:2]
 (C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC, C_L2_COALESCED) = range(7)
 
@@ -96,7 +97,8 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["dram_fetch_bytes"], cfg["noc_sectors_per_cycle_per_sm"],
                        cfg["l2_slice_atomic_ops_per_cycle"], cfg["l2_partitions"],
                        cfg.get("l2_atomic_units", slices), cfg["store_beats_per_cycle_per_sm"],
-                       cfg["barrier_arrival_cycles"], cfg["barrier_release_cycles"]], np.float64)
+                       cfg["barrier_arrival_cycles"], cfg["barrier_release_cycles"], cfg["store_ack_cycles"]],
+                      np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
     return MemSys(make_cache(n_sm, max(l1_bytes, 128 * cfg["l1_ways"]), cfg["l1_ways"]),

@@ -584,7 +584,7 @@ def serve_quantum(T, TS, W, MS, RQ, n_sm, qstart, qend):
                 k += 1
                 if TS.warp[w].warp_start > RQ.req[sm, k - 1].now:
                     continue                   # a load of a warp that has left: nothing waits for it
-                if kind == RQ_STORE or kind == RQ_RED:
+                if kind == RQ_RED:              # (a store's warp waits for its port, not the L2: requests.issue)
                     if ready > TS.warp[w].drain_until:
                         TS.warp[w].drain_until = ready
                 board = T.sb[pc]

@@ -16,10 +16,11 @@ reaches the shared L2 and DRAM. So a global request is served in two stages
   atomic units and the DRAM channels.
 
 This is exact because nothing an SM does inside the quantum can depend on
-the L2 stage's answer: every request through the L2 is ready, or
-acknowledged, at least an L2 latency after it issued (hierarchy.py), and the
-quantum is no longer than that (timing/run.py picks it). Until its answer
-is known, a result's scoreboard entry holds PENDING and a warp waiting on it
+the L2 stage's answer: every load, atomic or reduction through the L2 is
+ready, or acknowledged, at least an L2 latency after it issued
+(hierarchy.py), a store's warp waits only for the store to leave the SM
+(`issue`), and the quantum is no longer than an L2 latency (timing/run.py
+picks it). Until its answer is known, a result's scoreboard entry holds PENDING and a warp waiting on it
 holds the placeholder state S_PENDING; `serve_quantum` writes the answers
 and settles those warps as the serial engine would have at the time they
 issued. An L1 sector whose fill is still to be computed holds a negative
@@ -36,7 +37,7 @@ import numpy as np
 
 from ..exec.jit import njit, records
 from ..memory.caches import ready_at, set_ready
-from ..memory.hierarchy import P_L1_LAT, P_L1_SPC, l1_sector, l1_start, l2_sector
+from ..memory.hierarchy import P_L1_LAT, P_L1_SPC, P_ST_ACK, l1_sector, l1_start, l2_sector
 
 PENDING = np.int64(1) << 60      # a scoreboard time the L2 stage has not answered yet
 
@@ -65,7 +66,11 @@ def make_requests(n_sm, max_requests):
 def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
     """The SM's stage of a global request issued by warp w at cycle `now`.
     Returns when its result is ready, or PENDING when that waits for the L2
-    stage at the end of the quantum."""
+    stage at the end of the quantum. A store is done, for its warp, when its
+    last sector has left the SM's store path and `store_ack_cycles` more
+    (Nsight's `drain` ends then: traces/h200/micro/micro_fetch_start.json,
+    tools/drain_figures.py), known here: its sectors still go to the L2
+    stage, which nothing of the warp waits for."""
     skip_l1 = kind != RQ_LOAD or l2_only
     store = kind == RQ_STORE
     atomic = 1 if kind == RQ_ATOM else (2 if kind == RQ_RED else 0)
@@ -74,6 +79,7 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
     e0 = e
     t0 = l1_start(MS, sm, now, n)
     ready = float(now)
+    left = float(now)                                       # a store: its last sector's port crossing
     for k in range(n):
         t = t0 + k / MS.params[P_L1_SPC]
         where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1)
@@ -88,6 +94,8 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
             e += 1
             continue
         RQ.ent[sm, e].tn = r
+        if r > left:
+            left = r
         RQ.ent[sm, e].sec = sectors[k]
         RQ.ent[sm, e].dep = -1
         RQ.ent[sm, e].ops = sectors[32 + k] if atomic > 0 else 0
@@ -106,6 +114,8 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
     RQ.req[sm, k0].kind = kind
     RQ.n[sm, 0] = k0 + 1
     RQ.n[sm, 1] = e
+    if store:
+        return np.int64(np.ceil(left + MS.params[P_ST_ACK]))
     return PENDING
 
 
