@@ -62,9 +62,12 @@ def test_a_short_kernel_pays_one_miss(runs):
 
 
 def test_a_second_pass_over_the_code_hits(runs):
+    """Twice over the loop waits no longer than once (the H200: 717 against
+    738): the code after the loop, asked for in the first pass, is there by
+    the end of the second, so the exit may even wait a cycle less."""
     cold, _, _ = runs
-    assert noi(cold[1]) == noi(cold[0])          # fetch_512 twice over: no more no_instruction
-    assert noi(cold[3]) == noi(cold[2])
+    for once, twice in ((cold[0], cold[1]), (cold[2], cold[3])):
+        assert 0 <= noi(once) - noi(twice) <= 1
 
 
 def test_warps_of_one_sm_wait_for_the_same_lines_and_sms_fetch_alone(runs):

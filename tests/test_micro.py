@@ -29,7 +29,7 @@ def test_every_micro_program_runs_and_passes_its_check(path):
     if path.stem == "fetch_start":        # a sweep over the SMs that start at once, not a pair
         assert kernels == ["start_tiny"] * 7 + ["start_16"] * 3
         return
-    twice = 4 if path.stem == "fetch_cold" else 2
+    twice = 4 if path.stem in ("fetch_cold", "fetch_branch") else 2   # (fetch_branch: two pairs, taken and not)
     assert len(kernels) >= 2 and all(kernels.count(k) in (2, twice) for k in set(kernels))
 
 
@@ -43,7 +43,7 @@ RUNS = [("latency_fp32", {"steps": 64}), ("latency_fp64", {"steps": 64}), ("late
 
 def _entry(program, sets):
     path = f"programs/micro/{program}.s"
-    run = run_recipe(parse_recipe(ROOT / path), {k: str(v) for k, v in sets.items()}, config="h200")
+    run = run_recipe(parse_recipe(ROOT / path), {k: str(v) for k, v in sets.items()}, config="h200", lower="ptxas")
     return {"program": path, "sizes": dict(run.sizes),
             "checks": [{"buffer": c.buffer, "error": c.error, "tol": c.tol, "passed": c.passed} for c in run.checks],
             "ncu": {"launches": [{"kernel": k, "gpc__cycles_elapsed.max": float(r.stats["cycles"]),

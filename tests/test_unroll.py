@@ -343,3 +343,18 @@ def test_the_unroll_budget_reproduces_ptxas_on_its_probes():
         if within_budget(loop) != p["unrolled"]:
             wrong.append((p["ffma"], p["global_loads"], p["shared_loads"]))
     assert wrong == [(40, 1, 4)]
+
+
+def test_a_loop_kept_whole_has_its_test_at_the_top():
+    """latency_fp32.s's 32-FFMA loop is over ptxas's unroll budget; ptxas
+    schedules its counter's step and exit compare at the top of the body
+    (ISETP 30 instructions before the BRA in its SASS), and so does the
+    lowering; the loop's result is the same."""
+    prog = simgpu.load(str(PROGRAMS / "micro" / "latency_fp32.s"), lower="ptxas").program
+    ops = opcodes(prog)
+    first_fma = ops.index("fma")
+    assert ops[first_fma - 2:first_fma] == ["add", "setp"]
+    assert ops.count("fma") == 32 and ops[ops.index("bra") - 1] == "fma"
+    a = outputs("micro/latency_fp32", {"steps": "5"}, None)
+    b = outputs("micro/latency_fp32", {"steps": "5"}, "ptxas")
+    assert np.array_equal(a.buffers["out1"], b.buffers["out1"]) and np.array_equal(a.buffers["out2"], b.buffers["out2"])

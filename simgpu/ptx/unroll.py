@@ -167,10 +167,12 @@ def unroll_loops(fn, table, unroll=UNROLL, runtime=True):
         trip = _constant_trip(instrs, at, i, end, block, table)
         if trip is not None and trip <= FULL_UNROLL:
             _emit_full(fn, table, instrs, i, end, trip, out)
-        elif not runtime or not within_budget(instrs[i:end + 1]):
+        elif not runtime:
             out.append(instrs[i])
             i += 1
             continue
+        elif not within_budget(instrs[i:end + 1]):
+            out.extend(hoist_loop_test(instrs[i:end + 1], block[0], table))
         else:
             _emit_unrolled(fn, table, instrs, at, i, end, block, unroll, out, new_labels, done)
         done += 1
@@ -180,6 +182,30 @@ def unroll_loops(fn, table, unroll=UNROLL, runtime=True):
             new_labels[name] = len(out)
     fn.instrs, fn.labels = out, new_labels
     return done
+
+
+def hoist_loop_test(loop, ind, table):
+    """A loop ptxas keeps as written, with its counter's step and its exit
+    compare moved to the top of the body, as ptxas schedules them (the SASS of
+    programs/micro/latency_fp32.s has the ISETP 30 instructions before its
+    BRA), when nothing else in the body reads or writes the counter or the
+    compare's predicate: the compare then no longer delays the branch. `loop`
+    runs from its first instruction (the label's) to its branch."""
+    setp, bra = loop[-2], loop[-1]
+    body = loop[:-2]
+    k = _key(ind)
+    steps = [j for j, ins in enumerate(body) if k in {_key(r) for r in defs_uses(ins, table)[0]}]
+    if len(steps) != 1:
+        return list(loop)
+    pred = _key(setp.operands[0].reg)
+    for j, ins in enumerate(body):
+        if j == steps[0]:
+            continue
+        d, u = defs_uses(ins, table)
+        if k in {_key(r) for r in d + u} or pred in {_key(r) for r in d + u} \
+                or (ins.guard is not None and _key(ins.guard) in (k, pred)):
+            return list(loop)
+    return [body[steps[0]], setp] + [ins for j, ins in enumerate(body) if j != steps[0]] + [bra]
 
 
 def within_budget(loop):

@@ -227,7 +227,11 @@ def set_state(TS, c, w, state, now, pc):
 def compute_dependencies(T, TS, W, w, after_branch, now):
     """When warp w's next instruction may issue as far as registers allow, and
     why not before; PENDING (and S_PENDING) while an operand waits for the L2
-    stage (requests.py), settled at the quantum's end with the same `now`."""
+    stage (requests.py), settled at the quantum's end with the same `now`.
+    after_branch: 0, or the instruction before was a branch, 1 not taken, 2
+    taken: the next one waits `latency_branch_cycles` either way, in `wait`
+    after a branch not taken and `branch_resolving` after one taken, as the
+    H200's warps do (traces/h200/micro/micro_fetch_branch.json)."""
     if W.warp[w].sp < 0:
         return
     pc = W.stk[w, W.warp[w].sp].pc
@@ -253,7 +257,7 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
         asked = now + T.branch_latency                  # the target is known once the branch resolves
         if asked > ready:
             ready = asked
-            reason = S.BRANCH_RESOLVING
+            reason = S.BRANCH_RESOLVING if after_branch == 2 else S.WAIT
     fetched = fetch_ready(TS, w // (TS.warp.shape[0] // TS.fetch_free.shape[0]), pc, asked)
     if fetched > ready:
         ready = fetched
@@ -507,7 +511,10 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                         if freed >= 0:
                             freed_slot(TS, sm, freed)
                 else:
-                    compute_dependencies(T, TS, W, w, T.is_branch[pc] != 0, now)
+                    nb = 0
+                    if T.is_branch[pc] != 0:           # taken (2) when the warp's next pc is not the next one
+                        nb = 2 if W.warp[w].sp >= 0 and W.stk[w, W.warp[w].sp].pc != pc + 1 else 1
+                    compute_dependencies(T, TS, W, w, nb, now)
                 if waiting >= 0:
                     barrier_timing(W, TS, MS, w, wpb, sm, now, waiting, P.ins[pc].sub == C.BAR_SYNC)
                 if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
@@ -547,7 +554,7 @@ def settle(T, TS, W, RQ, n_sm, wps, n_sp):
                     continue
                 TS.warp[w].dep_ready = TS.warp[w].drain_until
             elif TS.warp[w].dep_reason == S_PENDING:
-                compute_dependencies(T, TS, W, w, TS.warp[w].dep_branch != 0, TS.warp[w].dep_now)
+                compute_dependencies(T, TS, W, w, TS.warp[w].dep_branch, TS.warp[w].dep_now)
                 if TS.warp[w].st_state == S_PENDING:
                     TS.warp[w].st_state = TS.warp[w].dep_reason     # the state it has been in since
             else:
