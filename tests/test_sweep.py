@@ -108,7 +108,9 @@ def test_the_key_follows_the_program_the_config_and_the_sizes(tmp_path):
 
 
 def test_wave_boundaries_where_blocks_pass_the_sms(tmp_path):
-    res = S.sweep(PROGRAMS / "wave.s", {"blocks": ["131", "132", "133", "134"], "iters": ["8"]}, out_dir=tmp_path,
+    # 512 iterations: a block's own time (about 3,000 cycles) well above what every launch pays once,
+    # however many waves (the cold code's first fetch, the final stores' acknowledgment)
+    res = S.sweep(PROGRAMS / "wave.s", {"blocks": ["131", "132", "133", "134"], "iters": ["512"]}, out_dir=tmp_path,
                   workers=2, processes=False, progress_stream=io.StringIO())
     pts = [(r["blocks"], r) for r in res.rows]
     assert [(x, r["waves"], r["blocks_per_sm"] * r["sm_count"]) for x, r in S.wave_boundaries(pts)] == \
