@@ -86,7 +86,7 @@ TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_
 
 TimingState = namedtuple("TimingState", [
     # per warp, per scheduler, per SM, per block slot (shared by the threads, each SM's own)
-    "ready", "warp",
+    "ready", "warp", "wake",
     "pipe_free", "sp_next", "last_warp",
     "sm_warps", "sm_busy_since", "sm_active", "sm_now", "sm_freed", "sm_nfreed", "sm_status", "sm_err",
     "slot_warps_left", "slot_start", "slot_bid",
@@ -136,7 +136,7 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
     fetch_line, fetch_free, fetch_cfg = make_fetch_state(n_sm, prog.n, fetch_line_instrs, fetch_line_cycles)
     return TimingState(
         ready=np.zeros((n_warps, scoreboard_slots(prog)), np.int64),
-        warp=_timing_warps(n_warps),
+        warp=_timing_warps(n_warps), wake=np.zeros(n_warps, np.int64),
         pipe_free=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
         last_warp=np.full(n_sp, -1, np.int32),
         sm_warps=np.zeros(n_sm, np.int32), sm_busy_since=np.zeros(n_sm, np.int64),
@@ -302,6 +302,7 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
         TS.warp[w].drain_until = now
         TS.warp[w].pend_st = 0
         TS.warp[w].resident = 1
+        TS.wake[w] = 0
     TS.slot_warps_left[slot] = nw
     TS.slot_start[slot] = now
     TS.slot_bid[slot] = bid
@@ -374,37 +375,50 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
             for j in range(sp, wps, n_sp):
                 k += 1
                 w = sm * wps + j
+                # a warp whose state cannot change before its wake time keeps it: skip it
+                if TS.wake[w] > now:
+                    if TS.wake[w] < earliest:
+                        earliest = TS.wake[w]
+                    continue
                 if TS.warp[w].resident == 0:
+                    TS.wake[w] = INF               # (launch_block wakes the slot's next warp)
                     continue
                 if W.warp[w].wstate == W_DONE:         # exited; its stores draining
                     if TS.warp[w].dep_ready <= now:
                         freed = finish_warp(W, TS, c, sm, w, now)
+                        TS.wake[w] = INF
                         if freed >= 0:
                             freed_slot(TS, sm, freed)
                         for q in range(n_sp):          # a new block's warps may be on any scheduler
                             if TS.sp_next[sm * n_sp + q] > now + 1:
                                 TS.sp_next[sm * n_sp + q] = now + 1
                         earliest = now + 1             # (this one's sp_next is set from earliest)
-                    elif TS.warp[w].dep_ready < earliest:
-                        earliest = TS.warp[w].dep_ready
+                    else:
+                        TS.wake[w] = TS.warp[w].dep_ready
+                        if TS.warp[w].dep_ready < earliest:
+                            earliest = TS.warp[w].dep_ready
                     continue
                 pc = W.stk[w, W.warp[w].sp].pc
                 if W.warp[w].wstate == W_BARRIER:
                     set_state(TS, c, w, S.BARRIER, now, pc)
+                    TS.wake[w] = INF                   # until a barrier instruction wakes it (below)
                 elif TS.warp[w].dep_ready > now:
                     set_state(TS, c, w, TS.warp[w].dep_reason, now, pc)
+                    TS.wake[w] = TS.warp[w].dep_ready
                     if TS.warp[w].dep_ready < earliest:
                         earliest = TS.warp[w].dep_ready
                 else:
                     u = T.pipe[pc]
                     if TS.pipe_free[g, u] > now:
                         set_state(TS, c, w, throttle_reason(u), now, pc)
+                        TS.wake[w] = TS.pipe_free[g, u]
                         if TS.pipe_free[g, u] < earliest:
                             earliest = TS.pipe_free[g, u]
                     else:
                         # eligible: not selected, unless the policy picks it below (a
                         # zero-length interval, so the accounting is the same)
                         set_state(TS, c, w, S.NOT_SELECTED, now, pc)
+                        TS.wake[w] = 0
                         earliest = now + 1
                         key = priority(policy, w, k, n, last, start, TS.warp[w].warp_start)
                         if key < best_key:
@@ -414,6 +428,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 w = best
                 pc = W.stk[w, W.warp[w].sp].pc
                 set_state(TS, c, w, S.SELECTED, now, pc)
+                TS.wake[w] = 0                         # its next state is decided next cycle
                 W.clock[w] = now
                 scratch[SCR_VALID] = 0
                 st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
@@ -471,11 +486,14 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     compute_dependencies(T, TS, W, w, T.is_branch[pc] != 0, now)
                 if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
                         or st == C.ST_EXITED:
-                    # a barrier may have released warps on this SM's other schedulers,
-                    # and a retired block may bring new warps
+                    # a barrier may have released warps on this SM's other schedulers
+                    # (visible to those evaluated later in this cycle), and a retired
+                    # block may bring new warps
                     for q in range(n_sp):
                         if TS.sp_next[sm * n_sp + q] > now + 1:
                             TS.sp_next[sm * n_sp + q] = now + 1
+                    for v in range(sm * wps, (sm + 1) * wps):
+                        TS.wake[v] = 0
                 earliest = now + 1
             TS.sp_next[g] = earliest
         t_next = INF
@@ -513,6 +531,7 @@ def settle(T, TS, W, RQ, n_sm, wps, n_sp):
                 TS.warp[w].pend_st = 0
                 continue
             TS.warp[w].pend_st = 0
+            TS.wake[w] = 0
             t = TS.warp[w].dep_ready
             g = sm * n_sp + (w - sm * wps) % n_sp
             if TS.sp_next[g] > t:
