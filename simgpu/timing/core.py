@@ -52,7 +52,7 @@ from numba import prange
 
 from ..exec.functional import init_block
 from ..exec.jit import njit, records
-from ..exec.state import W_BARRIER, W_DONE
+from ..exec.state import W_BARRIER, W_DONE, zeros_lines
 from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.caches import Cache
@@ -82,7 +82,8 @@ def _padded(n):
 TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_start", np.int64),
                         ("drain_until", np.int64), ("dep_now", np.int64),
                         ("st_pc", np.int32), ("pend_st", np.int32), ("dep_reason", np.int8), ("st_state", np.int8),
-                        ("resident", np.int8), ("dep_branch", np.int8)], align=True)
+                        ("resident", np.int8), ("dep_branch", np.int8), ("pad", np.int64)], align=True)
+# (64 bytes, from a cache line on: a record is one host cache line)
 
 TimingState = namedtuple("TimingState", [
     # per warp, per scheduler, per SM, per block slot (shared by the threads, each SM's own)
@@ -126,7 +127,7 @@ def make_thread_work(prog, n_opcodes, scratch_size, threads):
 
 
 def _timing_warps(n_warps):
-    tw = np.zeros(n_warps, TWARP_DTYPE)
+    tw = zeros_lines(n_warps, TWARP_DTYPE)
     tw["st_state"] = -1
     return records(tw)
 
@@ -135,7 +136,7 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
                       fetch_line_instrs=8, fetch_line_cycles=0):
     fetch_line, fetch_free, fetch_cfg = make_fetch_state(n_sm, prog.n, fetch_line_instrs, fetch_line_cycles)
     return TimingState(
-        ready=np.zeros((n_warps, scoreboard_slots(prog)), np.int64),
+        ready=zeros_lines((n_warps, scoreboard_slots(prog)), np.int64),
         warp=_timing_warps(n_warps), wake=np.zeros(n_warps, np.int64),
         pipe_free=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
         last_warp=np.full(n_sp, -1, np.int32),
