@@ -53,6 +53,7 @@ from numba import prange
 from ..exec.functional import init_block
 from ..exec.jit import njit, records
 from ..exec.state import W_BARRIER, W_DONE, zeros_lines
+from ..exec.prefetch import prefetch
 from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.caches import Cache
@@ -263,6 +264,50 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
 
 
 @njit(inline="always")
+def prefetch_operands(T, TS, W, w, pc):
+    """Ask the host for the lines warp w's instruction at pc reads and writes:
+    its registers and their scoreboard entries (exec/prefetch.py)."""
+    nr32 = W.r32.shape[1]
+    nr64 = W.r64.shape[1]
+    npr = W.pr.shape[1]
+    for k in range(T.dep.shape[1]):
+        slot = T.dep[pc, k]
+        if slot < 0:
+            break
+        prefetch(TS.ready.ctypes.data + (w * TS.ready.shape[1] + slot) * 8)
+        if slot < nr32:
+            a = W.r32.ctypes.data + (w * nr32 + slot) * 128
+            prefetch(a)
+            prefetch(a + 64)
+        elif slot < nr32 + nr64:
+            a = W.r64.ctypes.data + (w * nr64 + slot - nr32) * 256
+            prefetch(a)
+            prefetch(a + 64)
+            prefetch(a + 128)
+            prefetch(a + 192)
+        else:
+            prefetch(W.pr.ctypes.data + (w * npr + slot - nr32 - nr64) * 32)
+
+
+@njit(inline="always")
+def prefetch_sm(T, TS, W, sm, wps, qend):
+    """Ask the host for what the warps of SM sm that may act before qend will
+    read first: their records, SIMT stack tops, next instructions' operands
+    (in three passes, each reading what the one before asked for)."""
+    w0 = sm * wps
+    for w in range(w0, w0 + wps):
+        if TS.wake[w] < qend:
+            prefetch(TS.warp.ctypes.data + w * TS.warp.strides[0])
+            prefetch(W.warp.ctypes.data + w * W.warp.strides[0])
+    for w in range(w0, w0 + wps):
+        if TS.wake[w] < qend and TS.warp[w].resident == 1 and W.warp[w].sp >= 0:
+            prefetch(W.stk.ctypes.data + w * W.stk.strides[0] + W.warp[w].sp * W.stk.strides[1])
+    for w in range(w0, w0 + wps):
+        if TS.wake[w] < qend and TS.warp[w].resident == 1 and W.warp[w].sp >= 0 and W.warp[w].wstate != W_DONE:
+            prefetch_operands(T, TS, W, w, W.stk[w, W.warp[w].sp].pc)
+
+
+@njit(inline="always")
 def throttle_reason(pipe):
     if pipe <= 2:
         return S.MATH_THROTTLE
@@ -357,6 +402,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
     U, I, F, err, counts = WK.U[c], WK.I[c], WK.F[c], WK.err[c], WK.counts[c]
     pc_counts, mstat, scratch = WK.pc_counts[c], WK.mstat[c], WK.scratch[c]
     now = TS.sm_now[sm]
+    prefetch_sm(T, TS, W, sm, wps, qend)
     while now < qend:
         if TS.sm_warps[sm] == 0:
             now = INF
@@ -485,6 +531,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                             freed_slot(TS, sm, freed)
                 else:
                     compute_dependencies(T, TS, W, w, T.is_branch[pc] != 0, now)
+                    if TS.warp[w].dep_ready < qend:
+                        prefetch_operands(T, TS, W, w, W.stk[w, W.warp[w].sp].pc)
                 if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
                         or st == C.ST_EXITED:
                     # a barrier may have released warps on this SM's other schedulers
