@@ -11,7 +11,8 @@ namedtuples that compiled code takes as arguments.
   global, shared (per block slot), local (per thread) and param spaces, plus
   the allocation table used for bounds checks.
 The timing core (next layer) sizes these for every resident warp of every SM;
-the functional run sizes them for one block at a time.
+the functional run sizes them for one block at a time. Either way a block
+slot b holds warps b * k ... b * k + k - 1 (k = warp slots / block slots).
 """
 from collections import namedtuple
 
