@@ -52,7 +52,7 @@ from numba import prange
 
 from ..exec.functional import init_block
 from ..exec.jit import njit, records
-from ..exec.state import W_BARRIER, W_DONE, zeros_lines
+from ..exec.state import W_BARRIER, W_DONE, W_READY, zeros_lines
 from ..exec.prefetch import prefetch
 from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
@@ -83,8 +83,12 @@ def _padded(n):
 TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_start", np.int64),
                         ("drain_until", np.int64), ("dep_now", np.int64),
                         ("st_pc", np.int32), ("pend_st", np.int32), ("dep_reason", np.int8), ("st_state", np.int8),
-                        ("resident", np.int8), ("dep_branch", np.int8), ("pad", np.int64)], align=True)
-# (64 bytes, from a cache line on: a record is one host cache line)
+                        ("resident", np.int8), ("dep_branch", np.int8), ("pc", np.int32), ("wst", np.int8),
+                        ("sp", np.int32)], align=True)
+# (64 bytes, from a cache line on: a record is one host cache line). pc, sp and wst mirror
+# the warp's next pc, stack top and exec state (W.stk, W.warp) as of its last issue, so that a
+# scheduler's look at a warp reads this line only; a barrier released since is read
+# from W (the barrier instruction wakes every warp of the SM)
 
 TimingState = namedtuple("TimingState", [
     # per warp, per scheduler, per SM, per block slot (shared by the threads, each SM's own)
@@ -293,18 +297,16 @@ def prefetch_operands(T, TS, W, w, pc):
 def prefetch_sm(T, TS, W, sm, wps, qend):
     """Ask the host for what the warps of SM sm that may act before qend will
     read first: their records, SIMT stack tops, next instructions' operands
-    (in three passes, each reading what the one before asked for)."""
+    (in two passes, the second reading what the first asked for)."""
     w0 = sm * wps
     for w in range(w0, w0 + wps):
         if TS.wake[w] < qend:
             prefetch(TS.warp.ctypes.data + w * TS.warp.strides[0])
+    for w in range(w0, w0 + wps):
+        if TS.wake[w] < qend and TS.warp[w].resident == 1 and TS.warp[w].wst == W_READY:
             prefetch(W.warp.ctypes.data + w * W.warp.strides[0])
-    for w in range(w0, w0 + wps):
-        if TS.wake[w] < qend and TS.warp[w].resident == 1 and W.warp[w].sp >= 0:
-            prefetch(W.stk.ctypes.data + w * W.stk.strides[0] + W.warp[w].sp * W.stk.strides[1])
-    for w in range(w0, w0 + wps):
-        if TS.wake[w] < qend and TS.warp[w].resident == 1 and W.warp[w].sp >= 0 and W.warp[w].wstate != W_DONE:
-            prefetch_operands(T, TS, W, w, W.stk[w, W.warp[w].sp].pc)
+            prefetch(W.stk.ctypes.data + w * W.stk.strides[0] + TS.warp[w].sp * W.stk.strides[1])
+            prefetch_operands(T, TS, W, w, TS.warp[w].pc)
 
 
 @njit(inline="always")
@@ -339,6 +341,7 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
         w = w0 + j
         if j >= nw:
             W.warp[w].wstate = W_DONE
+            TS.warp[w].wst = W_DONE
             continue
         TS.ready[w, :] = 0
         TS.warp[w].dep_ready = fetch_ready(TS, sm, W.stk[w, W.warp[w].sp].pc, now)   # its first instruction
@@ -348,6 +351,9 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
         TS.warp[w].drain_until = now
         TS.warp[w].pend_st = 0
         TS.warp[w].resident = 1
+        TS.warp[w].pc = W.stk[w, W.warp[w].sp].pc
+        TS.warp[w].sp = W.warp[w].sp
+        TS.warp[w].wst = W.warp[w].wstate
         TS.wake[w] = 0
     TS.slot_warps_left[slot] = nw
     TS.slot_start[slot] = now
@@ -430,7 +436,11 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 if TS.warp[w].resident == 0:
                     TS.wake[w] = INF               # (launch_block wakes the slot's next warp)
                     continue
-                if W.warp[w].wstate == W_DONE:         # exited; its stores draining
+                wst = TS.warp[w].wst
+                if wst == W_BARRIER:
+                    wst = W.warp[w].wstate             # released since it arrived?
+                    TS.warp[w].wst = wst
+                if wst == W_DONE:                      # exited; its stores draining
                     if TS.warp[w].dep_ready <= now:
                         freed = finish_warp(W, TS, c, sm, w, now)
                         TS.wake[w] = INF
@@ -445,8 +455,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                         if TS.warp[w].dep_ready < earliest:
                             earliest = TS.warp[w].dep_ready
                     continue
-                pc = W.stk[w, W.warp[w].sp].pc
-                if W.warp[w].wstate == W_BARRIER:
+                pc = TS.warp[w].pc
+                if wst == W_BARRIER:
                     set_state(TS, c, w, S.BARRIER, now, pc)
                     TS.wake[w] = INF                   # until a barrier instruction wakes it (below)
                 elif TS.warp[w].dep_ready > now:
@@ -473,12 +483,18 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                             best = w
             if best >= 0:
                 w = best
-                pc = W.stk[w, W.warp[w].sp].pc
+                pc = TS.warp[w].pc
                 set_state(TS, c, w, S.SELECTED, now, pc)
                 TS.wake[w] = 0                         # its next state is decided next cycle
                 W.clock[w] = now
+                if pc + 1 < T.dep.shape[0]:
+                    prefetch_operands(T, TS, W, w, pc + 1)     # its next instruction's, usually
                 scratch[SCR_VALID] = 0
                 st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
+                TS.warp[w].wst = W.warp[w].wstate
+                TS.warp[w].sp = W.warp[w].sp
+                if W.warp[w].sp >= 0:
+                    TS.warp[w].pc = W.stk[w, W.warp[w].sp].pc
                 if st == C.ST_FAULT:
                     for k in range(8):
                         TS.sm_err[sm, k] = err[k]
@@ -532,7 +548,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 else:
                     compute_dependencies(T, TS, W, w, T.is_branch[pc] != 0, now)
                     if TS.warp[w].dep_ready < qend:
-                        prefetch_operands(T, TS, W, w, W.stk[w, W.warp[w].sp].pc)
+                        prefetch_operands(T, TS, W, w, TS.warp[w].pc)
                 if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
                         or st == C.ST_EXITED:
                     # a barrier may have released warps on this SM's other schedulers
@@ -541,8 +557,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     for q in range(n_sp):
                         if TS.sp_next[sm * n_sp + q] > now + 1:
                             TS.sp_next[sm * n_sp + q] = now + 1
-                    for v in range(sm * wps, (sm + 1) * wps):
-                        TS.wake[v] = 0
+                    for v in range(W.warp[w].wblock * wpb, (W.warp[w].wblock + 1) * wpb):
+                        TS.wake[v] = 0                 # (its block's: warp.release_barrier)
                 earliest = now + 1
             TS.sp_next[g] = earliest
         t_next = INF
