@@ -49,6 +49,7 @@ from collections import namedtuple
 
 import numpy as np
 from numba import prange
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..exec.functional import init_block
 from ..exec.jit import njit, records
@@ -142,7 +143,7 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
     fetch_line, fetch_free, fetch_cfg = make_fetch_state(n_sm, prog.n, fetch_line_instrs, fetch_line_cycles)
     return TimingState(
         ready=zeros_lines((n_warps, scoreboard_slots(prog)), np.int64),
-        warp=_timing_warps(n_warps), wake=np.zeros(n_warps, np.int64),
+        warp=_timing_warps(n_warps), wake=np.full(n_sp * -(-(n_warps // n_sm) // (n_sp // n_sm)), INF, np.int64),
         pipe_free=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
         last_warp=np.full(n_sp, -1, np.int32),
         sm_warps=np.zeros(n_sm, np.int32), sm_busy_since=np.zeros(n_sm, np.int64),
@@ -294,16 +295,26 @@ def prefetch_operands(T, TS, W, w, pc):
 
 
 @njit(inline="always")
-def prefetch_sm(T, TS, W, sm, wps, qend):
+def wake_slot(sm, j, n_sp, n_per):
+    """Where TS.wake holds the wake time of SM sm's warp slot j: the warps of
+    one scheduler side by side (n_per entries, INF past its last warp)."""
+    return (sm * n_sp + j % n_sp) * n_per + j // n_sp
+
+
+@njit(inline="always")
+def prefetch_sm(T, TS, W, sm, wps, n_sp, n_per, qend):
     """Ask the host for what the warps of SM sm that may act before qend will
     read first: their records, SIMT stack tops, next instructions' operands
     (in two passes, the second reading what the first asked for)."""
-    w0 = sm * wps
-    for w in range(w0, w0 + wps):
-        if TS.wake[w] < qend:
+    for i in range(sm * n_sp * n_per, (sm + 1) * n_sp * n_per):
+        if TS.wake[i] < qend:
+            w = sm * wps + (i // n_per) % n_sp + (i % n_per) * n_sp
             prefetch(TS.warp.ctypes.data + w * TS.warp.strides[0])
-    for w in range(w0, w0 + wps):
-        if TS.wake[w] < qend and TS.warp[w].resident == 1 and TS.warp[w].wst == W_READY:
+    for i in range(sm * n_sp * n_per, (sm + 1) * n_sp * n_per):
+        if TS.wake[i] >= qend:
+            continue
+        w = sm * wps + (i // n_per) % n_sp + (i % n_per) * n_sp
+        if TS.warp[w].resident == 1 and TS.warp[w].wst == W_READY:
             prefetch(W.warp.ctypes.data + w * W.warp.strides[0])
             prefetch(W.stk.ctypes.data + w * W.stk.strides[0] + TS.warp[w].sp * W.stk.strides[1])
             prefetch_operands(T, TS, W, w, TS.warp[w].pc)
@@ -354,7 +365,7 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
         TS.warp[w].pc = W.stk[w, W.warp[w].sp].pc
         TS.warp[w].sp = W.warp[w].sp
         TS.warp[w].wst = W.warp[w].wstate
-        TS.wake[w] = 0
+        TS.wake[wake_slot(sm, w - sm * bps * wpb, n_sp, TS.wake.shape[0] // TS.sp_next.shape[0])] = 0
     TS.slot_warps_left[slot] = nw
     TS.slot_start[slot] = now
     TS.slot_bid[slot] = bid
@@ -405,10 +416,11 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
     while blocks remain (SM_PAUSED: block dispatch is shared), or to a fault
     (SM_FAULT, TS.sm_err[sm])."""
     wps = bps * wpb
+    n_per = TS.wake.shape[0] // TS.sp_next.shape[0]      # (TS.wake: wake_slot)
     U, I, F, err, counts = WK.U[c], WK.I[c], WK.F[c], WK.err[c], WK.counts[c]
     pc_counts, mstat, scratch = WK.pc_counts[c], WK.mstat[c], WK.scratch[c]
     now = TS.sm_now[sm]
-    prefetch_sm(T, TS, W, sm, wps, qend)
+    prefetch_sm(T, TS, W, sm, wps, n_sp, n_per, qend)
     while now < qend:
         if TS.sm_warps[sm] == 0:
             now = INF
@@ -424,17 +436,19 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
             last = TS.last_warp[g]
             n = (wps - sp + n_sp - 1) // n_sp
             start = first_slot(policy, last, sm * wps, sp, n_sp, n)
-            k = -1
-            for j in range(sp, wps, n_sp):
-                k += 1
-                w = sm * wps + j
-                # a warp whose state cannot change before its wake time keeps it: skip it
-                if TS.wake[w] > now:
-                    if TS.wake[w] < earliest:
-                        earliest = TS.wake[w]
-                    continue
+            # a warp whose state cannot change before its wake time keeps it: skip it
+            wk = g * n_per
+            due = np.int64(0)
+            for k in range(n):
+                t = TS.wake[wk + k]
+                due |= np.int64(t <= now) << k
+                earliest = min(earliest, t if t > now else INF)
+            while due != 0:
+                k = trailing_zeros(due)
+                due &= due - 1
+                w = sm * wps + sp + k * n_sp
                 if TS.warp[w].resident == 0:
-                    TS.wake[w] = INF               # (launch_block wakes the slot's next warp)
+                    TS.wake[wk + k] = INF               # (launch_block wakes the slot's next warp)
                     continue
                 wst = TS.warp[w].wst
                 if wst == W_BARRIER:
@@ -443,7 +457,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 if wst == W_DONE:                      # exited; its stores draining
                     if TS.warp[w].dep_ready <= now:
                         freed = finish_warp(W, TS, c, sm, w, now)
-                        TS.wake[w] = INF
+                        TS.wake[wk + k] = INF
                         if freed >= 0:
                             freed_slot(TS, sm, freed)
                         for q in range(n_sp):          # a new block's warps may be on any scheduler
@@ -451,31 +465,31 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                                 TS.sp_next[sm * n_sp + q] = now + 1
                         earliest = now + 1             # (this one's sp_next is set from earliest)
                     else:
-                        TS.wake[w] = TS.warp[w].dep_ready
+                        TS.wake[wk + k] = TS.warp[w].dep_ready
                         if TS.warp[w].dep_ready < earliest:
                             earliest = TS.warp[w].dep_ready
                     continue
                 pc = TS.warp[w].pc
                 if wst == W_BARRIER:
                     set_state(TS, c, w, S.BARRIER, now, pc)
-                    TS.wake[w] = INF                   # until a barrier instruction wakes it (below)
+                    TS.wake[wk + k] = INF                   # until a barrier instruction wakes it (below)
                 elif TS.warp[w].dep_ready > now:
                     set_state(TS, c, w, TS.warp[w].dep_reason, now, pc)
-                    TS.wake[w] = TS.warp[w].dep_ready
+                    TS.wake[wk + k] = TS.warp[w].dep_ready
                     if TS.warp[w].dep_ready < earliest:
                         earliest = TS.warp[w].dep_ready
                 else:
                     u = T.pipe[pc]
                     if TS.pipe_free[g, u] > now:
                         set_state(TS, c, w, throttle_reason(u), now, pc)
-                        TS.wake[w] = TS.pipe_free[g, u]
+                        TS.wake[wk + k] = TS.pipe_free[g, u]
                         if TS.pipe_free[g, u] < earliest:
                             earliest = TS.pipe_free[g, u]
                     else:
                         # eligible: not selected, unless the policy picks it below (a
                         # zero-length interval, so the accounting is the same)
                         set_state(TS, c, w, S.NOT_SELECTED, now, pc)
-                        TS.wake[w] = 0
+                        TS.wake[wk + k] = 0
                         earliest = now + 1
                         key = priority(policy, w, k, n, last, start, TS.warp[w].warp_start)
                         if key < best_key:
@@ -485,7 +499,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 w = best
                 pc = TS.warp[w].pc
                 set_state(TS, c, w, S.SELECTED, now, pc)
-                TS.wake[w] = 0                         # its next state is decided next cycle
+                TS.wake[wk + (w - sm * wps) // n_sp] = 0                        # its next state is decided next cycle
                 W.clock[w] = now
                 if pc + 1 < T.dep.shape[0]:
                     prefetch_operands(T, TS, W, w, pc + 1)     # its next instruction's, usually
@@ -558,7 +572,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                         if TS.sp_next[sm * n_sp + q] > now + 1:
                             TS.sp_next[sm * n_sp + q] = now + 1
                     for v in range(W.warp[w].wblock * wpb, (W.warp[w].wblock + 1) * wpb):
-                        TS.wake[v] = 0                 # (its block's: warp.release_barrier)
+                        TS.wake[wake_slot(sm, v - sm * wps, n_sp, n_per)] = 0                # (its block's: warp.release_barrier)
                 earliest = now + 1
             TS.sp_next[g] = earliest
         t_next = INF
@@ -596,7 +610,7 @@ def settle(T, TS, W, RQ, n_sm, wps, n_sp):
                 TS.warp[w].pend_st = 0
                 continue
             TS.warp[w].pend_st = 0
-            TS.wake[w] = 0
+            TS.wake[wake_slot(sm, w - sm * wps, n_sp, TS.wake.shape[0] // TS.sp_next.shape[0])] = 0
             t = TS.warp[w].dep_ready
             g = sm * n_sp + (w - sm * wps) % n_sp
             if TS.sp_next[g] > t:
