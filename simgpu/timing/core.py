@@ -14,7 +14,18 @@ change for it (a dependency resolves, a pipe frees, a barrier releases, a
 block arrives); when no warp anywhere can issue, time jumps to the next such
 event. Every cycle of every resident warp is attributed to one Nsight
 Compute warp state (stalls.py); states only change at evaluations, so the
-attribution is exact without stepping idle cycles.
+attribution is exact without stepping idle cycles. Within a scheduler,
+each warp keeps the earliest cycle its state can change (TS.wake: its
+operands ready, its pipe free, a barrier or exit in its block, the L2
+stage's answer, a new block), and a look at the scheduler visits only the
+warps due then: a visit of a warp whose state has not changed would change
+nothing.
+
+Host speed (no effect on any result): the simulated GPU's warp state is far
+larger than the host's caches, so it starts on host cache lines
+(exec.state.zeros_lines), a warp's timing record mirrors what a scheduler's
+look reads (pc, stack top, exec state), and the operands of the warps that
+may issue in a quantum are prefetched (exec/prefetch.py).
 
 Time quanta. The SMs are advanced one at a time through a quantum of
 `quantum` cycles (each SM's warps stay in the host's caches while it runs),
@@ -89,7 +100,7 @@ TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_
 # (64 bytes, from a cache line on: a record is one host cache line). pc, sp and wst mirror
 # the warp's next pc, stack top and exec state (W.stk, W.warp) as of its last issue, so that a
 # scheduler's look at a warp reads this line only; a barrier released since is read
-# from W (the barrier instruction wakes every warp of the SM)
+# from W (a barrier instruction wakes every warp of its block)
 
 TimingState = namedtuple("TimingState", [
     # per warp, per scheduler, per SM, per block slot (shared by the threads, each SM's own)
