@@ -11,7 +11,8 @@ namedtuples that compiled code takes as arguments.
   global, shared (per block slot), local (per thread) and param spaces, plus
   the allocation table used for bounds checks.
 The timing core (next layer) sizes these for every resident warp of every SM;
-the functional run sizes them for one block at a time.
+the functional run sizes them for one block at a time. Either way a block
+slot b holds warps b * k ... b * k + k - 1 (k = warp slots / block slots).
 """
 from collections import namedtuple
 
@@ -42,6 +43,21 @@ STACK_DTYPE = np.dtype([("pc", np.int32), ("rpc", np.int32), ("mask", np.int64)]
 Mem = namedtuple("Mem", [
     "g8", "alloc_lo", "alloc_hi", "s8", "shared_size", "l8", "local_size", "p8"])
 
+LINE = 64                # bytes in a host cache line
+
+
+def zeros_lines(shape, dtype):
+    """np.zeros(shape, dtype) starting on a host cache line. numpy's large
+    arrays start 16 bytes past a page boundary, so each 128-byte row of 32
+    registers would straddle three cache lines rather than two (a host
+    speed matter only: the values are the same)."""
+    dtype = np.dtype(dtype)
+    size = int(np.prod(shape)) * dtype.itemsize
+    buf = np.zeros(size + LINE, np.uint8)
+    off = -buf.ctypes.data % LINE
+    return buf[off:off + size].view(dtype).reshape(shape)
+
+
 STACK_DEPTH = 64
 MAX_BARRIERS = 16
 # warp states
@@ -52,15 +68,15 @@ def make_warps(n_warps, n_blocks, prog, grid, block):
     nr32 = max(1, prog.nregs32)
     nr64 = max(1, prog.nregs64)
     npr = max(1, prog.npreds)
-    r32 = np.zeros((n_warps, nr32, 32), np.uint32)
-    r64 = np.zeros((n_warps, nr64, 32), np.uint64)
+    r32 = zeros_lines((n_warps, nr32, 32), np.uint32)
+    r64 = zeros_lines((n_warps, nr64, 32), np.uint64)
     dims = np.array([block[0], block[1], block[2], grid[0], grid[1], grid[2]], np.int64)
-    warps = np.zeros(n_warps, WARP_DTYPE)
+    warps = zeros_lines(n_warps, WARP_DTYPE)
     warps["wstate"] = W_DONE
     return Warps(
         r32=r32, r64=r64,
-        pr=np.zeros((n_warps, npr, 32), np.uint8),
-        warp=records(warps), stk=records(np.zeros((n_warps, STACK_DEPTH), STACK_DTYPE)),
+        pr=zeros_lines((n_warps, npr, 32), np.uint8),
+        warp=records(warps), stk=records(zeros_lines((n_warps, STACK_DEPTH), STACK_DTYPE)),
         tid=np.zeros((n_warps, 32, 3), np.int32),
         bctaid=np.zeros((n_blocks, 3), np.int32), blive=np.zeros(n_blocks, np.int32),
         bar_arrived=np.zeros((n_blocks, MAX_BARRIERS), np.int32),
@@ -90,5 +106,5 @@ def make_mem(gmem, alloc_lo, alloc_hi, n_blocks, shared_size, n_threads, local_s
     l_bytes = max(8, -(-local_size // 8) * 8)
     p = np.zeros(max(8, -(-len(params) // 8) * 8), np.uint8)
     p[:len(params)] = params
-    return Mem(gmem, alloc_lo, alloc_hi, np.zeros((n_blocks, s_bytes), np.uint8), shared_size,
+    return Mem(gmem, alloc_lo, alloc_hi, zeros_lines((n_blocks, s_bytes), np.uint8), shared_size,
                np.zeros((n_threads, l_bytes), np.uint8), local_size, p)

@@ -49,7 +49,8 @@ def guard_mask(P, W, i, w, active):
 def release_barrier(W, b, bar):
     W.bar_arrived[b, bar] = 0
     W.bar_count[b, bar] = 0
-    for v in range(W.warp.shape[0]):
+    per = W.warp.shape[0] // W.blive.shape[0]      # block slot b's warps are b * per ... (state.py)
+    for v in range(b * per, (b + 1) * per):
         if W.warp[v].wblock == b and W.warp[v].wstate == W_BARRIER and W.warp[v].wbar == bar:
             W.warp[v].wstate = W_READY
 

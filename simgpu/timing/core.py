@@ -14,7 +14,18 @@ change for it (a dependency resolves, a pipe frees, a barrier releases, a
 block arrives); when no warp anywhere can issue, time jumps to the next such
 event. Every cycle of every resident warp is attributed to one Nsight
 Compute warp state (stalls.py); states only change at evaluations, so the
-attribution is exact without stepping idle cycles.
+attribution is exact without stepping idle cycles. Within a scheduler,
+each warp keeps the earliest cycle its state can change (TS.wake: its
+operands ready, its pipe free, a barrier or exit in its block, the L2
+stage's answer, a new block), and a look at the scheduler visits only the
+warps due then: a visit of a warp whose state has not changed would change
+nothing.
+
+Host speed (no effect on any result): the simulated GPU's warp state is far
+larger than the host's caches, so it starts on host cache lines
+(exec.state.zeros_lines), a warp's timing record mirrors what a scheduler's
+look reads (pc, stack top, exec state), and the operands of the warps that
+may issue in a quantum are prefetched (exec/prefetch.py).
 
 Time quanta. The SMs are advanced one at a time through a quantum of
 `quantum` cycles (each SM's warps stay in the host's caches while it runs),
@@ -49,10 +60,12 @@ from collections import namedtuple
 
 import numpy as np
 from numba import prange
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..exec.functional import init_block
 from ..exec.jit import njit, records
-from ..exec.state import W_BARRIER, W_DONE
+from ..exec.state import W_BARRIER, W_DONE, W_READY, zeros_lines
+from ..exec.prefetch import prefetch
 from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.caches import Cache
@@ -82,11 +95,16 @@ def _padded(n):
 TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_start", np.int64),
                         ("drain_until", np.int64), ("dep_now", np.int64),
                         ("st_pc", np.int32), ("pend_st", np.int32), ("dep_reason", np.int8), ("st_state", np.int8),
-                        ("resident", np.int8), ("dep_branch", np.int8)], align=True)
+                        ("resident", np.int8), ("dep_branch", np.int8), ("pc", np.int32), ("wst", np.int8),
+                        ("sp", np.int32)], align=True)
+# (64 bytes, from a cache line on: a record is one host cache line). pc, sp and wst mirror
+# the warp's next pc, stack top and exec state (W.stk, W.warp) as of its last issue, so that a
+# scheduler's look at a warp reads this line only; a barrier released since is read
+# from W (a barrier instruction wakes every warp of its block)
 
 TimingState = namedtuple("TimingState", [
     # per warp, per scheduler, per SM, per block slot (shared by the threads, each SM's own)
-    "ready", "warp",
+    "ready", "warp", "wake",
     "pipe_free", "sp_next", "last_warp",
     "sm_warps", "sm_busy_since", "sm_active", "sm_now", "sm_freed", "sm_nfreed", "sm_status", "sm_err",
     "slot_warps_left", "slot_start", "slot_bid",
@@ -126,7 +144,7 @@ def make_thread_work(prog, n_opcodes, scratch_size, threads):
 
 
 def _timing_warps(n_warps):
-    tw = np.zeros(n_warps, TWARP_DTYPE)
+    tw = zeros_lines(n_warps, TWARP_DTYPE)
     tw["st_state"] = -1
     return records(tw)
 
@@ -136,8 +154,8 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
     """fetch: (instructions per line, fetch_miss_cycles, fetch_lookahead_lines), fetch.py."""
     fetch_line, fetch_free, fetch_cfg = make_fetch_state(n_sm, prog.n, *fetch)
     return TimingState(
-        ready=np.zeros((n_warps, scoreboard_slots(prog)), np.int64),
-        warp=_timing_warps(n_warps),
+        ready=zeros_lines((n_warps, scoreboard_slots(prog)), np.int64),
+        warp=_timing_warps(n_warps), wake=np.full(n_sp * -(-(n_warps // n_sm) // (n_sp // n_sm)), INF, np.int64),
         pipe_free=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
         last_warp=np.full(n_sp, -1, np.int32),
         sm_warps=np.zeros(n_sm, np.int32), sm_busy_since=np.zeros(n_sm, np.int64),
@@ -267,6 +285,58 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
 
 
 @njit(inline="always")
+def prefetch_operands(T, TS, W, w, pc):
+    """Ask the host for the lines warp w's instruction at pc reads and writes:
+    its registers and their scoreboard entries (exec/prefetch.py)."""
+    nr32 = W.r32.shape[1]
+    nr64 = W.r64.shape[1]
+    npr = W.pr.shape[1]
+    for k in range(T.dep.shape[1]):
+        slot = T.dep[pc, k]
+        if slot < 0:
+            break
+        prefetch(TS.ready.ctypes.data + (w * TS.ready.shape[1] + slot) * 8)
+        if slot < nr32:
+            a = W.r32.ctypes.data + (w * nr32 + slot) * 128
+            prefetch(a)
+            prefetch(a + 64)
+        elif slot < nr32 + nr64:
+            a = W.r64.ctypes.data + (w * nr64 + slot - nr32) * 256
+            prefetch(a)
+            prefetch(a + 64)
+            prefetch(a + 128)
+            prefetch(a + 192)
+        else:
+            prefetch(W.pr.ctypes.data + (w * npr + slot - nr32 - nr64) * 32)
+
+
+@njit(inline="always")
+def wake_slot(sm, j, n_sp, n_per):
+    """Where TS.wake holds the wake time of SM sm's warp slot j: the warps of
+    one scheduler side by side (n_per entries, INF past its last warp)."""
+    return (sm * n_sp + j % n_sp) * n_per + j // n_sp
+
+
+@njit(inline="always")
+def prefetch_sm(T, TS, W, sm, wps, n_sp, n_per, qend):
+    """Ask the host for what the warps of SM sm that may act before qend will
+    read first: their records, SIMT stack tops, next instructions' operands
+    (in two passes, the second reading what the first asked for)."""
+    for i in range(sm * n_sp * n_per, (sm + 1) * n_sp * n_per):
+        if TS.wake[i] < qend:
+            w = sm * wps + (i // n_per) % n_sp + (i % n_per) * n_sp
+            prefetch(TS.warp.ctypes.data + w * TS.warp.strides[0])
+    for i in range(sm * n_sp * n_per, (sm + 1) * n_sp * n_per):
+        if TS.wake[i] >= qend:
+            continue
+        w = sm * wps + (i // n_per) % n_sp + (i % n_per) * n_sp
+        if TS.warp[w].resident == 1 and TS.warp[w].wst == W_READY:
+            prefetch(W.warp.ctypes.data + w * W.warp.strides[0])
+            prefetch(W.stk.ctypes.data + w * W.stk.strides[0] + TS.warp[w].sp * W.stk.strides[1])
+            prefetch_operands(T, TS, W, w, TS.warp[w].pc)
+
+
+@njit(inline="always")
 def throttle_reason(pipe):
     if pipe <= 2:
         return S.MATH_THROTTLE
@@ -298,6 +368,7 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
         w = w0 + j
         if j >= nw:
             W.warp[w].wstate = W_DONE
+            TS.warp[w].wst = W_DONE
             continue
         TS.ready[w, :] = 0
         TS.warp[w].dep_ready = fetch_ready(TS, sm, W.stk[w, W.warp[w].sp].pc, now)   # its first instruction
@@ -307,6 +378,10 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
         TS.warp[w].drain_until = now
         TS.warp[w].pend_st = 0
         TS.warp[w].resident = 1
+        TS.warp[w].pc = W.stk[w, W.warp[w].sp].pc
+        TS.warp[w].sp = W.warp[w].sp
+        TS.warp[w].wst = W.warp[w].wstate
+        TS.wake[wake_slot(sm, w - sm * bps * wpb, n_sp, TS.wake.shape[0] // TS.sp_next.shape[0])] = 0
     TS.slot_warps_left[slot] = nw
     TS.slot_start[slot] = now
     TS.slot_bid[slot] = bid
@@ -394,9 +469,11 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
     while blocks remain (SM_PAUSED: block dispatch is shared), or to a fault
     (SM_FAULT, TS.sm_err[sm])."""
     wps = bps * wpb
+    n_per = TS.wake.shape[0] // TS.sp_next.shape[0]      # (TS.wake: wake_slot)
     U, I, F, err, counts = WK.U[c], WK.I[c], WK.F[c], WK.err[c], WK.counts[c]
     pc_counts, mstat, scratch = WK.pc_counts[c], WK.mstat[c], WK.scratch[c]
     now = TS.sm_now[sm]
+    prefetch_sm(T, TS, W, sm, wps, n_sp, n_per, qend)
     while now < qend:
         if TS.sm_warps[sm] == 0:
             now = INF
@@ -412,41 +489,60 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
             last = TS.last_warp[g]
             n = (wps - sp + n_sp - 1) // n_sp
             start = first_slot(policy, last, sm * wps, sp, n_sp, n)
-            k = -1
-            for j in range(sp, wps, n_sp):
-                k += 1
-                w = sm * wps + j
+            # a warp whose state cannot change before its wake time keeps it: skip it
+            wk = g * n_per
+            due = np.int64(0)
+            for k in range(n):
+                t = TS.wake[wk + k]
+                due |= np.int64(t <= now) << k
+                earliest = min(earliest, t if t > now else INF)
+            while due != 0:
+                k = trailing_zeros(due)
+                due &= due - 1
+                w = sm * wps + sp + k * n_sp
                 if TS.warp[w].resident == 0:
+                    TS.wake[wk + k] = INF               # (launch_block wakes the slot's next warp)
                     continue
-                if W.warp[w].wstate == W_DONE:         # exited; its stores draining
+                wst = TS.warp[w].wst
+                if wst == W_BARRIER:
+                    wst = W.warp[w].wstate             # released since it arrived?
+                    TS.warp[w].wst = wst
+                if wst == W_DONE:                      # exited; its stores draining
                     if TS.warp[w].dep_ready <= now:
                         freed = finish_warp(W, TS, c, sm, w, now)
+                        TS.wake[wk + k] = INF
                         if freed >= 0:
                             freed_slot(TS, sm, freed)
                         for q in range(n_sp):          # a new block's warps may be on any scheduler
                             if TS.sp_next[sm * n_sp + q] > now + 1:
                                 TS.sp_next[sm * n_sp + q] = now + 1
                         earliest = now + 1             # (this one's sp_next is set from earliest)
-                    elif TS.warp[w].dep_ready < earliest:
-                        earliest = TS.warp[w].dep_ready
+                    else:
+                        TS.wake[wk + k] = TS.warp[w].dep_ready
+                        if TS.warp[w].dep_ready < earliest:
+                            earliest = TS.warp[w].dep_ready
                     continue
-                pc = W.stk[w, W.warp[w].sp].pc
-                if W.warp[w].wstate == W_BARRIER:
+                pc = TS.warp[w].pc
+                if wst == W_BARRIER:
                     set_state(TS, c, w, S.BARRIER, now, pc)
+                    TS.wake[wk + k] = INF                   # until a barrier instruction wakes it (below)
                 elif TS.warp[w].dep_ready > now:
                     set_state(TS, c, w, TS.warp[w].dep_reason, now, pc)
+                    TS.wake[wk + k] = TS.warp[w].dep_ready
                     if TS.warp[w].dep_ready < earliest:
                         earliest = TS.warp[w].dep_ready
                 else:
                     u = T.pipe[pc]
                     if TS.pipe_free[g, u] > now:
                         set_state(TS, c, w, throttle_reason(u), now, pc)
+                        TS.wake[wk + k] = TS.pipe_free[g, u]
                         if TS.pipe_free[g, u] < earliest:
                             earliest = TS.pipe_free[g, u]
                     else:
                         # eligible: not selected, unless the policy picks it below (a
                         # zero-length interval, so the accounting is the same)
                         set_state(TS, c, w, S.NOT_SELECTED, now, pc)
+                        TS.wake[wk + k] = 0
                         earliest = now + 1
                         key = priority(policy, w, k, n, last, start, TS.warp[w].warp_start)
                         if key < best_key:
@@ -454,12 +550,19 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                             best = w
             if best >= 0:
                 w = best
-                pc = W.stk[w, W.warp[w].sp].pc
+                pc = TS.warp[w].pc
                 set_state(TS, c, w, S.SELECTED, now, pc)
+                TS.wake[wk + (w - sm * wps) // n_sp] = 0                        # its next state is decided next cycle
                 W.clock[w] = now
+                if pc + 1 < T.dep.shape[0]:
+                    prefetch_operands(T, TS, W, w, pc + 1)     # its next instruction's, usually
                 scratch[SCR_VALID] = 0
                 waiting = barrier_waiters(W, w, wpb) if P.ins[pc].op == C.OP_BAR or P.ins[pc].op == C.OP_BARRIER else -1
                 st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
+                TS.warp[w].wst = W.warp[w].wstate
+                TS.warp[w].sp = W.warp[w].sp
+                if W.warp[w].sp >= 0:
+                    TS.warp[w].pc = W.stk[w, W.warp[w].sp].pc
                 if st == C.ST_FAULT:
                     for k in range(8):
                         TS.sm_err[sm, k] = err[k]
@@ -515,15 +618,20 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     if T.is_branch[pc] != 0:           # taken (2) when the warp's next pc is not the next one
                         nb = 2 if W.warp[w].sp >= 0 and W.stk[w, W.warp[w].sp].pc != pc + 1 else 1
                     compute_dependencies(T, TS, W, w, nb, now)
+                    if TS.warp[w].dep_ready < qend:
+                        prefetch_operands(T, TS, W, w, TS.warp[w].pc)
                 if waiting >= 0:
                     barrier_timing(W, TS, MS, w, wpb, sm, now, waiting, P.ins[pc].sub == C.BAR_SYNC)
                 if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
                         or st == C.ST_EXITED:
-                    # a barrier may have released warps on this SM's other schedulers,
-                    # and a retired block may bring new warps
+                    # a barrier may have released warps on this SM's other schedulers
+                    # (visible to those evaluated later in this cycle), and a retired
+                    # block may bring new warps
                     for q in range(n_sp):
                         if TS.sp_next[sm * n_sp + q] > now + 1:
                             TS.sp_next[sm * n_sp + q] = now + 1
+                    for v in range(W.warp[w].wblock * wpb, (W.warp[w].wblock + 1) * wpb):
+                        TS.wake[wake_slot(sm, v - sm * wps, n_sp, n_per)] = 0                # (its block's: warp.release_barrier)
                 earliest = now + 1
             TS.sp_next[g] = earliest
         t_next = INF
@@ -561,6 +669,7 @@ def settle(T, TS, W, RQ, n_sm, wps, n_sp):
                 TS.warp[w].pend_st = 0
                 continue
             TS.warp[w].pend_st = 0
+            TS.wake[wake_slot(sm, w - sm * wps, n_sp, TS.wake.shape[0] // TS.sp_next.shape[0])] = 0
             t = TS.warp[w].dep_ready
             g = sm * n_sp + (w - sm * wps) % n_sp
             if TS.sp_next[g] > t:
