@@ -141,4 +141,7 @@ def _load(source, stamp):
             raise ConfigError(f"config {source!r}: impossible value {key} = {v!r} ({desc})")
     if values["max_threads_per_block"] > values["max_warps_per_sm"] * 32:
         raise ConfigError(f"config {source!r}: max_threads_per_block exceeds max_warps_per_sm * 32")
+    if -(-values["max_warps_per_sm"] // values["sub_partitions"]) > 64:
+        raise ConfigError(f"config {source!r}: more than 64 warps per scheduler (max_warps_per_sm / sub_partitions): "
+                          "the engine's schedulers keep their warps in a 64-bit mask")
     return MappingProxyType(values)

@@ -311,6 +311,8 @@ CONFIG_CASES = {
     "unknown_key_in_toml": ('base = "h100"\nsm_cuont = 3\n', "file", r"unknown key 'sm_cuont'"),
     "missing_key_in_toml": ('name = "half a GPU"\nsm_count = 4\n', "file", r"missing key '\w+'"),
     "impossible_value_in_toml": ('base = "h100"\nsm_count = 0\n', "file", r"sm_count = 0"),
+    "too_many_warps_per_scheduler": ('base = "h100"\nmax_warps_per_sm = 512\n', "file",
+                                     r"more than 64 warps per scheduler"),
 }
 
 

@@ -8,12 +8,14 @@ warp, as the schedulers pick them), so a read that misses stalls the host
 for the full memory latency. Asking for the lines a warp will need ahead of
 the read (LLVM's `llvm.prefetch`, x86's PREFETCHT0) lets those waits overlap.
 """
+import numba
 from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
 LINE = 64                    # bytes in a host cache line
+HINTS = not numba.config.DISABLE_JIT     # compiled code only: plain Python (exec/jit.py) skips the hints
 
 
 @intrinsic
@@ -30,3 +32,4 @@ def prefetch(typingctx, addr):
         builder.call(fn, [ptr, i32(0), i32(3), i32(1)])    # read, high locality, data cache
         return context.get_dummy_value()
     return sig, codegen
+

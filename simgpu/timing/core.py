@@ -58,14 +58,20 @@ series stays bounded (SERIES_BINS) whatever the length.
 import types
 from collections import namedtuple
 
+import numba
 import numpy as np
 from numba import prange
-from numba.cpython.unsafe.numbers import trailing_zeros
+
+if numba.config.DISABLE_JIT:                     # plain Python (exec/jit.py)
+    def trailing_zeros(x):
+        return (int(x) & -int(x)).bit_length() - 1
+else:
+    from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..exec.functional import init_block
 from ..exec.jit import njit, records
 from ..exec.state import W_BARRIER, W_DONE, W_READY, zeros_lines
-from ..exec.prefetch import prefetch
+from ..exec.prefetch import HINTS, prefetch
 from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.caches import Cache
@@ -288,6 +294,8 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
 def prefetch_operands(T, TS, W, w, pc):
     """Ask the host for the lines warp w's instruction at pc reads and writes:
     its registers and their scoreboard entries (exec/prefetch.py)."""
+    if not HINTS:
+        return
     nr32 = W.r32.shape[1]
     nr64 = W.r64.shape[1]
     npr = W.pr.shape[1]
@@ -322,6 +330,8 @@ def prefetch_sm(T, TS, W, sm, wps, n_sp, n_per, qend):
     """Ask the host for what the warps of SM sm that may act before qend will
     read first: their records, SIMT stack tops, next instructions' operands
     (in two passes, the second reading what the first asked for)."""
+    if not HINTS:
+        return
     for i in range(sm * n_sp * n_per, (sm + 1) * n_sp * n_per):
         if TS.wake[i] < qend:
             w = sm * wps + (i // n_per) % n_sp + (i % n_per) * n_sp
