@@ -83,8 +83,15 @@ def parse_program(spec):
 
 
 def _maxrss_mb():
-    r = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return r / (1 << 20) if sys.platform == "darwin" else r / 1024      # bytes on macOS, KiB on Linux
+    """The process's peak resident set, MB: Linux's VmHWM (the one /proc/self/clear_refs
+    resets: _reset_peak), else ru_maxrss (which on Linux also keeps the peaks of exited
+    threads, e.g. numba's compiler's, so a reset does not clear it)."""
+    try:
+        with open("/proc/self/status") as f:
+            return next(int(line.split()[1]) / 1024 for line in f if line.startswith("VmHWM:"))
+    except (OSError, StopIteration, ValueError, IndexError):
+        r = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return r / (1 << 20) if sys.platform == "darwin" else r / 1024      # bytes on macOS, KiB on Linux
 
 
 def _reset_peak():
