@@ -626,7 +626,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 else:
                     nb = 0
                     if T.is_branch[pc] != 0:           # taken (2) when the warp's next pc is not the next one
-                        nb = 2 if W.warp[w].sp >= 0 and W.stk[w, W.warp[w].sp].pc != pc + 1 else 1
+                        nb = 2 if TS.warp[w].sp >= 0 and TS.warp[w].pc != pc + 1 else 1   # (the mirror, set above)
                     compute_dependencies(T, TS, W, w, nb, now)
                     if TS.warp[w].dep_ready < qend:
                         prefetch_operands(T, TS, W, w, TS.warp[w].pc)
