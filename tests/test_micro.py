@@ -26,8 +26,13 @@ def test_every_micro_program_runs_and_passes_its_check(path):
     # every benchmark launches its measured kernel twice, the second time with twice the work
     # (fetch_cold also runs its long kernel on 4 warps and on 132 SMs: tools/fetch_figures.py)
     kernels = [k for k, *_ in run.launches]
-    if path.stem == "fetch_start":        # a sweep over the SMs that start at once, not a pair
-        assert kernels == ["start_tiny"] * 7 + ["start_16"] * 3
+    sweeps = {   # sweeps, not pairs: the SMs that start at once, the blocks per SM, the atomics' targets
+        "fetch_start": ["start_tiny"] * 7 + ["start_16"] * 3,
+        "block_launch": ["fill"] * 11,
+        "atomic_tail": ["red_one", "red_one", "st_one"] * 2 + ["atom_one"],
+    }
+    if path.stem in sweeps:
+        assert kernels == sweeps[path.stem]
         return
     twice = 4 if path.stem in ("fetch_cold", "fetch_branch") else 2   # (fetch_branch: two pairs, taken and not)
     assert len(kernels) >= 2 and all(kernels.count(k) in (2, twice) for k in set(kernels))

@@ -6,6 +6,7 @@ The kernels here are straight-line code run once, so on a cold instruction
 cache they would be fetch-bound; `cycles` runs them with the instruction
 cache warm (fetch_miss_cycles = 0), as the hardware's calibration loops run,
 and tests/test_fetch.py shows the fetch rule alone."""
+import math
 from pathlib import Path
 from types import MappingProxyType
 
@@ -116,13 +117,21 @@ def wave_kernel():
 
 
 @pytest.mark.parametrize("config", ["h100", "a100"])
-def test_run_time_steps_exactly_at_multiples_of_the_sm_count(config):
-    sms = load_config(config)["sm_count"]
+def test_run_time_steps_at_multiples_of_the_sm_count(config):
+    """Wave quantization: a block more than a wave costs a whole block's time;
+    within a wave the only growth is the work distributor's hand-out, one
+    block every block_dispatch_cycles after its head start (the last block
+    of the first wave starts that late, and all blocks do the same work)."""
+    cfg = load_config(config)
+    sms = cfg["sm_count"]
     k = wave_kernel()
     t = {g: cycles(k, grid=g, block=128, config=config) for g in (1, sms, sms + 1, 2 * sms, 2 * sms + 1)}
-    assert t[1] == t[sms]
-    assert t[sms + 1] == t[2 * sms] > t[sms]
-    assert t[2 * sms + 1] > t[2 * sms]
+    last_start = max(0, math.ceil((sms - 1) * cfg["block_dispatch_cycles"] - cfg["block_dispatch_head_start_cycles"]))
+    assert t[sms] - t[1] == last_start > 0
+    block = 200 * cfg["latency_fp32_cycles"]                          # a block's 200 dependent FMAs
+    assert t[sms + 1] - t[1] > block                                  # the second wave
+    assert 0 <= t[2 * sms] - t[sms + 1] <= math.ceil(sms * cfg["block_dispatch_cycles"])
+    assert t[2 * sms + 1] - t[sms + 1] > block                        # the third
     res = simgpu.launch(k, sms + 1, 128, [np.zeros(1, np.float32)], config=config)
     assert res.stats["waves"] == 2 and res.stats["blocks_per_sm"] == 1
     assert res.stats["occupancy_limit"] == "shared_memory"

@@ -25,6 +25,8 @@ CUDA 13.0 JIT). lower_ptxas() runs, in order:
   into address offsets, copies scheduled;
 - vectorize.vectorize_shared_loads: aligned runs of shared loads merged
   into `ld.shared.v4`/`.v2` (LDS.128/LDS.64);
+- atom_to_red: a global `atom` whose old value nothing reads is `red` (RED,
+  which the SM does not wait for: reduce_sum's `atomicAdd(out, v)`);
 - split_wide_integer_ops: 64-bit integer adds, compares and shifts as two
   instructions, one per 32-bit half (IADD3 + IADD3.X), LEA pairs kept two;
 - convergence.add_convergence_barriers: BSSY/BSYNC around the branches that
@@ -292,6 +294,30 @@ def expand_ex2(fn, table):
 WIDE_INT = ("s64", "u64", "b64")
 
 
+RED_OPS = {"add", "min", "max", "and", "or", "xor", "inc", "dec"}
+
+
+def atom_to_red(fn, table):
+    """`atom.global.OP.T d, [a], b` whose result d nothing reads becomes
+    `red.global.OP.T [a], b`: ptxas compiles an atomic whose old value is
+    unused to RED, the reduction that returns nothing (reduce_sum's
+    `atomicAdd(out, v)`: RED.E.ADD.F32.FTZ.RN.STRONG.GPU in its SASS), so the
+    warp neither waits for the old value nor holds a register for it. Only
+    the operations `red` has (no `exch`, `cas`), in global or generic
+    space (shared atomics stay ATOMS). Returns the count."""
+    info = Defs(fn.instrs, fn.labels, table)
+    new = {}
+    for k, ins in enumerate(fn.instrs):
+        if ins.opcode != "atom" or len(ins.operands) != 3 or ins.operands[0].kind != "reg" \
+                or any(sp in ins.suffixes for sp in ("shared", "local", "param", "const")) \
+                or not RED_OPS.intersection(ins.suffixes) or info.uses.get(_key(ins.operands[0].reg)):
+            continue
+        new[k] = replace(ins, opcode="red", operands=ins.operands[1:])
+    if new:
+        _replace(fn, set(), new, lambda ins: ins)
+    return len(new)
+
+
 def split_wide_integer_ops(fn, table):
     """64-bit integer adds, subtracts and compares are two SASS instructions,
     one per 32-bit half, the second taking the first's carry: `add.s64` is
@@ -378,6 +404,7 @@ def lower_ptxas(fn, table, module=None):
     if module is not None:
         from .vectorize import vectorize_shared_loads
         done["vector loads"] = vectorize_shared_loads(fn, module, table)
+    done["red"] = atom_to_red(fn, table)
     done["64-bit halves"] = split_wide_integer_ops(fn, table)
     from .convergence import add_convergence_barriers
     done["BSSY/BSYNC"] = add_convergence_barriers(fn, table)

@@ -126,7 +126,7 @@ TRACE_BLOCK = 100            # state code of a block-lifetime record
 # per-thread stats indices
 ST_WARP_CYCLES, ST_MAX_PENDING, ST_LAST_EXIT, ST_BLOCKS_DONE = range(4)
 # glob indices
-G_NOW, G_NEXT_BLOCK, G_STARTED, G_CYCLES, G_BLOCKS_DONE = range(5)
+G_NOW, G_NEXT_BLOCK, G_STARTED, G_CYCLES, G_BLOCKS_DONE, G_DISPATCH_EVERY, G_DISPATCH_FREE = range(7)
 # SM status
 SM_RUN, SM_PAUSED, SM_FAULT = range(3)
 
@@ -367,6 +367,21 @@ def wake(TS, sm, n_sp, t):
         TS.sm_now[sm] = t
 
 
+@njit(inline="always")
+def dispatch_cycle(TS, t):
+    """The cycle a block the SM can take from cycle t starts: the grid's
+    work distributor hands out one block every `block_dispatch_cycles`
+    (G_DISPATCH_EVERY, in thousandths of a cycle) to the whole GPU, in
+    dispatch order (programs/micro/block_launch.s on the H200: blocks of one
+    warp that all fit at once take 1.2 cycles each, their SMs idle between).
+    The first wave's hand-out starts `block_dispatch_head_start_cycles`
+    before cycle 0 (G_DISPATCH_FREE starts there, negative): no block runs
+    before 0."""
+    s = max(t * 1000, TS.glob[G_DISPATCH_FREE])       # when it is handed out
+    TS.glob[G_DISPATCH_FREE] = s + TS.glob[G_DISPATCH_EVERY]
+    return max(np.int64(0), (s + 999) // 1000)
+
+
 @njit
 def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
     slot = sm * bps + k
@@ -391,7 +406,7 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
         TS.warp[w].pc = W.stk[w, W.warp[w].sp].pc
         TS.warp[w].sp = W.warp[w].sp
         TS.warp[w].wst = W.warp[w].wstate
-        TS.wake[wake_slot(sm, w - sm * bps * wpb, n_sp, TS.wake.shape[0] // TS.sp_next.shape[0])] = 0
+        TS.wake[wake_slot(sm, w - sm * bps * wpb, n_sp, TS.wake.shape[0] // TS.sp_next.shape[0])] = now
     TS.slot_warps_left[slot] = nw
     TS.slot_start[slot] = now
     TS.slot_bid[slot] = bid
@@ -744,7 +759,8 @@ def dispatch(W, M, TS, n_sm, bps, wpb, n_sp, block_ids):
             slot = TS.sm_freed[sm, f]
             nb = TS.glob[G_NEXT_BLOCK]
             if nb < block_ids.shape[0]:
-                launch_block(W, M, TS, sm, slot - sm * bps, block_ids[nb], bps, wpb, n_sp, t + 1)
+                launch_block(W, M, TS, sm, slot - sm * bps, block_ids[nb], bps, wpb, n_sp,
+                             dispatch_cycle(TS, t + 1))
                 TS.glob[G_NEXT_BLOCK] = nb + 1
         TS.sm_nfreed[sm] = 0
         for q in range(n_sp):
@@ -763,11 +779,12 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
     if TS.glob[G_STARTED] == 0:
         TS.glob[G_STARTED] = 1
         nb = 0
+        head = min(np.int64(0), TS.glob[G_DISPATCH_FREE] // 1000)     # the hand-out's head start
         # first wave: one block per SM in turn, up to blocks_per_sm each
         for k in range(bps):
             for sm in range(n_sm):
                 if nb < nblocks:
-                    launch_block(W, M, TS, sm, k, block_ids[nb], bps, wpb, n_sp, 0)
+                    launch_block(W, M, TS, sm, k, block_ids[nb], bps, wpb, n_sp, dispatch_cycle(TS, head))
                     nb += 1
         TS.glob[G_NEXT_BLOCK] = nb
     now = TS.glob[G_NOW]
@@ -835,7 +852,13 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
         now = qend
         if t_next > now:                       # nothing happens before t_next: skip whole quanta
             now += (t_next - now) // quantum * quantum
+    # the kernel ends when its last warp has exited, its last load, store or atomic is answered
+    # or acknowledged, and the L2's atomic units have performed every reduction they were sent
+    # (a red is acknowledged on arrival, but on the H200 same-word reds from many blocks
+    # lengthen the kernel by their serialised operations: programs/micro/atomic_tail.s)
     end = np.int64(0)
+    for u in range(MS.atom_free.shape[0]):
+        end = max(end, np.int64(np.ceil(MS.atom_free[u])))
     for c in range(threads):
         end = max(end, TS.stats[c, ST_LAST_EXIT] + 1, TS.stats[c, ST_MAX_PENDING])
     TS.glob[G_CYCLES] = end

@@ -14,7 +14,7 @@ from ..occupancy import occupancy
 from ..ptx import codes as C
 from ..regalloc import max_live_registers
 from . import stalls as S
-from .core import (G_CYCLES, G_NOW, INF, SE_DRAM_RD, SE_DRAM_WR, SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_WARPS,
+from .core import (G_CYCLES, G_DISPATCH_EVERY, G_DISPATCH_FREE, G_NOW, INF, SE_DRAM_RD, SE_DRAM_WR, SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_WARPS,
                    SERIES_FIRST_WIDTH, ST_BLOCKS_DONE, ST_WARP_CYCLES, S_PENDING, make_thread_work,
                    make_timing_state, run_timed, run_timed_parallel)
 from .requests import make_requests
@@ -99,6 +99,8 @@ def share_of_gpu(cfg, fraction):
     # spread atomics (total rate) and one hot word (one unit's rate) get their share
     out["l2_atomic_units"] = cfg["l2_slices"]
     out["l2_slice_atomic_ops_per_cycle"] = cfg["l2_slice_atomic_ops_per_cycle"] * fraction
+    # the grid's work distributor hands the share's blocks out as it hands out the whole grid's
+    out["block_dispatch_cycles"] = cfg["block_dispatch_cycles"] / fraction
     out["dram_channels"] = max(1, round(cfg["dram_channels"] * fraction))
     out["dram_bandwidth_gbs"] = cfg["dram_bandwidth_gbs"] * fraction
     return out
@@ -187,6 +189,8 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     TS = make_timing_state(n_warps, n_slots, n_sm * n_sp, n_sm, bps, prog, threads, trace_capacity,
                            (cfg["icache_line_bytes"] // cfg["instruction_bytes"], cfg["fetch_miss_cycles"],
                             cfg["fetch_lookahead_lines"]))
+    TS.glob[G_DISPATCH_EVERY] = round(1000 * cfg["block_dispatch_cycles"])
+    TS.glob[G_DISPATCH_FREE] = -1000 * cfg["block_dispatch_head_start_cycles"]
     WK = make_thread_work(prog, len(C.OPCODES), SCRATCH_SIZE, threads)
     l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block if shared else 0)
     MS = make_memsys(cfg, n_sm, l1_bytes)
