@@ -251,3 +251,45 @@ def test_64_bit_integer_ops_are_two_halves(tmp_path):
     # + the prologue's 2; the two address shl + add stay 2 each (LEA pairs); the shl of w
     # (4 readers), the 2 adds and the sub, the setp and the guarded add get their second half
     assert counts[1] == counts[0] + 2 + 6
+
+
+ATOMICS = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry atomics(.param .u64 p_out, .param .u64 p_old)
+{
+  .reg .f32 %f<5>;
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [p_out];
+  ld.param.u64 %rd2, [p_old];
+  mov.f32 %f1, 0f3F800000;
+  atom.global.add.f32 %f2, [%rd1], %f1;
+  atom.global.add.f32 %f3, [%rd1+4], %f1;
+  st.global.f32 [%rd2], %f3;
+  atom.global.exch.b32 %r1, [%rd1+8], 7;
+  atom.global.max.s32 %r2, [%rd1+12], 5;
+  ret;
+}
+"""
+
+
+def test_an_atomic_whose_old_value_nothing_reads_is_a_reduction(tmp_path):
+    """ptxas compiles atomicAdd(out, v) with its return unused to RED
+    (reduce_sum's SASS): simgpu lowers it to `red`, which the warp does not
+    wait for; an atom whose value is read stays one, and so does exch (red
+    has none). The memory ends the same."""
+    path = tmp_path / "atomics.ptx"
+    path.write_text(ATOMICS)
+    _, ops = ops_of(path)
+    _, plain = ops_of(path, None)
+    assert plain.count("atom") == 4 and "red" not in plain
+    assert ops.count("red") == 2 and ops.count("atom") == 2      # the unused add and max; the read add and exch stay
+    outs = []
+    for lower in (None, "ptxas"):
+        out, old = np.zeros(4, np.int32), np.zeros(1, np.float32)
+        simgpu.launch(simgpu.load(str(path), lower=lower), 1, 32, [out, old], timing=False)
+        outs.append((out.copy(), old.copy()))
+    assert np.array_equal(outs[0][0], outs[1][0]) and np.array_equal(outs[0][1], outs[1][1])
+    assert outs[1][0].view(np.float32)[:2].tolist() == [32.0, 32.0] and outs[1][0][2:].tolist() == [7, 5]
