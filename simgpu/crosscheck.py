@@ -85,8 +85,9 @@ def _cupy():
     return cupy
 
 
-def run_program(path, sets, timing=True, module=None, shared_for=None, outputs=None):
-    """Run the recipe of `path` on the GPU: (sizes, checks, times).
+def run_program(path, sets, timing=True, module=None, shared_for=None, outputs=None, passes=1):
+    """Run the recipe of `path` on the GPU: (sizes, checks, times); passes > 1
+    runs the recipe's launches that many times in order, and nothing else.
     module: the CuPy module the kernels come from (default: the PTX file itself, JIT-compiled
     by the driver; simgpu.emit.device passes the emitted CUDA C, compiled by NVRTC);
     shared_for(kernel, shared): the dynamic shared bytes a launch asks for (default: the
@@ -119,6 +120,12 @@ def run_program(path, sets, timing=True, module=None, shared_for=None, outputs=N
     for kernel, fn, g, b, cargs, shared in calls:       # one pass for the results
         fn(g, b, cargs, shared_mem=shared)
     cupy.cuda.Device().synchronize()
+    for _ in range(passes - 1):                         # more passes (under ncu: repeated measurements)
+        for kernel, fn, g, b, cargs, shared in calls:
+            fn(g, b, cargs, shared_mem=shared)
+    cupy.cuda.Device().synchronize()
+    if passes > 1:                                      # the results are the first pass's only
+        return sizes, [], []
     for k in buffers:
         buffers[k][...] = cupy.asnumpy(dev[k])
     if outputs is not None:
@@ -139,6 +146,26 @@ def run_program(path, sets, timing=True, module=None, shared_for=None, outputs=N
             times.append({"kernel": kernel, "grid": list(g), "block": list(b), "shared": shared,
                           "median_us": float(np.median(samples)), "min_us": float(min(samples))})
     return sizes, checks, times
+
+
+def repeated_cycles(path, sets, passes, metrics=("gpc__cycles_elapsed.max", "sm__cycles_active.avg")):
+    """`passes` measurements of each launch of the program under Nsight Compute,
+    in one ncu process (the recipe's launches run `passes` times in order):
+    {"launches": [{"kernel": k, metric: [one value a pass]}], "command": ...}."""
+    cmd = ["ncu", "--clock-control", "none", "--csv", "--page", "raw", "--metrics", ",".join(metrics),
+           sys.executable, "-m", "simgpu.crosscheck", "--single", str(path), f"--passes={passes}"] + \
+        [f"--set={k}={v}" for k, v in sets.items()]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    rows = [r for r in csv.DictReader(io.StringIO("\n".join(ln for ln in out.stdout.splitlines()
+                                                             if ln.startswith('"'))))
+            if r.get("ID", "").isdigit()]
+    if not rows or len(rows) % passes:
+        return {"error": (out.stderr or out.stdout)[-2000:], "command": " ".join(cmd)}
+    n = len(rows) // passes
+    launches = [{"kernel": rows[k].get("Kernel Name"),
+                 **{m: [float(rows[r * n + k][m].replace(",", "")) for r in range(passes)] for m in metrics}}
+                for k in range(n)]
+    return {"launches": launches, "command": " ".join(cmd)}
 
 
 def ncu_counters(path, sets, metrics=None):
@@ -288,11 +315,12 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--ncu", action="store_true")
     ap.add_argument("--single")
+    ap.add_argument("--passes", type=int, default=1)
     ap.add_argument("--set", action="append", default=[])
     ns = ap.parse_args()
     sets = dict(s.split("=", 1) for s in ns.set)
     if ns.single:                      # the child run under ncu: each launch once
-        run_program(Path(ns.single), sets, timing=False)
+        run_program(Path(ns.single), sets, timing=False, passes=ns.passes)
         return
     record_programs(ns.programs, sets, ns.out, ns.ncu)
 

@@ -39,8 +39,20 @@ def test_ranks_average_ties_and_spearman_is_pearson_of_ranks():
 def test_reversed_pairs_name_the_launches_the_model_orders_the_other_way():
     # hardware a < b < c < d < e; simgpu puts a above all, c below b, and ties d with e (not counted)
     pairs = reversed_pairs(["a", "b", "c", "d", "e"], [50, 20, 10, 40, 40], [10, 20, 25, 40, 41])
-    assert [(x, y) for x, y, _ in pairs] == [("a", "e"), ("a", "d"), ("a", "c"), ("a", "b"), ("b", "c")]
-    assert [g for _, _, g in pairs] == pytest.approx([3.1, 3.0, 1.5, 1.0, 0.25], rel=1e-12)
+    assert [(x, y) for x, y, _, _ in pairs] == [("a", "e"), ("a", "d"), ("a", "c"), ("a", "b"), ("b", "c")]
+    assert [g for _, _, g, _ in pairs] == pytest.approx([3.1, 3.0, 1.5, 1.0, 0.25], rel=1e-12)
+    assert all(settled for *_, settled in pairs)          # no repeated runs: every measured order counts
+
+
+def test_a_reversed_pair_is_settled_only_when_the_hardware_runs_do_not_overlap():
+    # every run of the slower launch slower than every run of the faster: settled (a's slowest, 12,
+    # beats b's fastest, 18); then a's slowest is 19: a and b overlap
+    runs = [[9, 10, 12], [18, 20, 24], [26, 25, 30]]
+    pairs = reversed_pairs(["a", "b", "c"], [30, 20, 10], [10, 20, 25], runs)
+    assert {(x, y): settled for x, y, _, settled in pairs} == {("a", "c"): True, ("a", "b"): True, ("b", "c"): True}
+    runs[0] = [9, 10, 19]
+    pairs = reversed_pairs(["a", "b", "c"], [30, 20, 10], [10, 20, 25], runs)
+    assert {(x, y): settled for x, y, _, settled in pairs} == {("a", "c"): True, ("a", "b"): False, ("b", "c"): True}
 
 
 def test_relative_error():
