@@ -67,6 +67,17 @@ def make_fetch_state(n_sm, n_instr, line_instrs, miss_cycles, lookahead):
             np.array([line_instrs, miss_cycles, lookahead, max(0, n_instr - 1) // line_instrs], np.int64))
 
 
+def code_dram_bytes(n_instr, line_instrs, instruction_bytes, miss_cycles):
+    """DRAM bytes a launch reads for its code: every line of it, once (the
+    first SM's miss of a line reaches DRAM, Nsight having flushed the L2;
+    the other SMs' hit in the L2), whatever its warps run (measured:
+    tools/front_dram_figures.py). 0 where fetch is not modeled."""
+    if miss_cycles == 0:
+        return 0
+    line_instrs = max(1, line_instrs)
+    return -(-n_instr // line_instrs) * line_instrs * instruction_bytes
+
+
 @njit(inline="always")
 def _request(TS, sm, line, now):
     t = now if now > TS.fetch_free[sm, FF_FREE] else TS.fetch_free[sm, FF_FREE]
