@@ -37,12 +37,20 @@ warp alone (they wait for the same lines: a fetch per SM, not per
 sub-partition), and one warp on each of the 132 SMs waits 13% longer than
 one SM alone.
 
+DRAM. Nsight Compute flushes the L2 too, so a launch reads its code from
+DRAM: every line of it once, whatever its warps run (code_dram_bytes; the
+H200 reads all 29 lines of programs/micro/fetch_jump.s's jump_24 when its
+warp jumps over 24 of them: traces/h200/micro/micro_fetch_jump.json,
+tools/front_dram_figures.py). The time of those reads is in the fitted
+miss, not in the memory system's traffic.
+
 Not modeled: that 13% (the SMs share the GPC caches and the L2, and the
 engine keeps fetch state per SM so that SMs can advance independently); a
-miss on a branch target beyond the lookahead costs a whole miss here (not
-measured on the H200); cache
-capacity (no program here exceeds it); the immediate-constant cache
-(`imc_miss`, the c[bank][offset] operands, a separate Nsight state).
+miss on a branch target beyond the lookahead costs a whole miss here (on
+the H200 one warp jumping over 2 to 24 cold lines, fetch_jump.s, waits
+147-370 cycles with no order in the distance: one sample a launch does not
+resolve it); cache capacity (no program here exceeds it). Kernel
+parameters' constant cache (`imc_miss`) is constants.py.
 """
 import numpy as np
 
