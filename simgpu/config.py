@@ -54,6 +54,13 @@ SCHEMA = {
                           "(0: fetch not modeled)"),
     "fetch_lookahead_lines": (int, lambda v: 0 <= v <= 1024,
                               "lines past the one a warp needs that the SM's instruction fetcher asks for"),
+    "launch_dram_read_bytes": (int, lambda v: v >= 0, "DRAM bytes a launch reads besides its data and code "
+                               "(constant bank, launch descriptor, page tables)"),
+    "const_line_bytes": (int, lambda v: v >= 1, "constant cache line, bytes (timing/constants.py)"),
+    "const_miss_cycles": (int, lambda v: 0 <= v <= 100000,
+                          "cycles from an instruction asking for a constant-bank line its SM has not got to its "
+                          "arrival (0 with const_cold_cycles 0: not modeled)"),
+    "const_cold_cycles": (int, lambda v: 0 <= v <= 100000, "cycles more for an SM's first constant line of a kernel"),
 }
 for _k in ("host_launch_overhead_us", "sync_roundtrip_us", "copy_latency_us"):
     SCHEMA[_k] = ((int, float), lambda v: 0 <= v <= 1e6, "microseconds")

@@ -13,6 +13,7 @@ STALL_HELP = {
     "math_pipe_throttle": "FP32/INT/FP64 pipe busy",
     "branch_resolving": "waiting for a branch target",
     "no_instruction": "next instruction not yet fetched (cold instruction cache)",
+    "imc_miss": "its kernel parameter's constant line not yet fetched (cold constant cache)",
     "dispatch_stall": "the pipe could not take the issued instruction",
     "drain": "exited, waiting for its stores to be acknowledged",
     "membar": "waiting at a memory fence",

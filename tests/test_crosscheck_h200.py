@@ -44,9 +44,10 @@ def test_counters_match_the_h200(entry, comparison):
         for key in EXACT + (SHARED if name in SHARED_EXACT else ()):
             assert r["exact"][key]["match"], (r["launch"], key, r["exact"][key])
         assert r["dram_write_bytes"]["simgpu"] == r["dram_write_bytes"]["measured"]
-        # DRAM reads: the hardware adds parameters, instructions and page tables (DEVIATIONS.md)
+        # DRAM reads: the data, the code (simgpu's lowered code against ptxas's: up to 10 lines
+        # of 128 bytes apart) and the launch's own 2,560 bytes (DEVIATIONS.md)
         sim, hw = r["dram_read_bytes"]["simgpu"], r["dram_read_bytes"]["measured"]
-        assert sim <= hw <= 1.02 * sim + 8192, (r["launch"], sim, hw)
+        assert abs(sim - hw) <= 10 * 128, (r["launch"], sim, hw)
 
 
 # launches whose SASS has what the ptxas lowering does not model, by more than 10%

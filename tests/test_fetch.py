@@ -3,7 +3,9 @@ makes the SM's fetcher ask for it and the next fetch_lookahead_lines lines,
 each arriving fetch_miss_cycles after its request, once per SM whatever the
 number of warps waiting; a warm line costs nothing. Shown with the H200
 microbenchmarks programs/micro/fetch_cold.s and fetch_start.s, against their
-records (traces/h200/micro/micro_fetch*.json, tools/fetch_figures.py)."""
+records (traces/h200/micro/micro_fetch*.json, tools/fetch_figures.py). A
+launch reads its whole code from DRAM once, and launch_dram_read_bytes more
+(tools/front_dram_figures.py)."""
 import json
 import sys
 from pathlib import Path
@@ -19,6 +21,7 @@ MICRO = ROOT / "programs" / "micro"
 H200 = load_config("h200")
 sys.path.insert(0, str(ROOT / "tools"))
 import fetch_figures  # noqa: E402
+import front_dram_figures  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -82,3 +85,28 @@ def test_warps_of_one_sm_wait_for_the_same_lines_and_sms_fetch_alone(runs):
 def test_without_the_fetch_figure_no_warp_waits_for_instructions(runs):
     _, warm, _ = runs
     assert all(noi(s) == 0 for s in warm)
+
+
+def test_the_launch_bytes_are_the_fit_to_the_records():
+    assert H200["launch_dram_read_bytes"] == front_dram_figures.figures()["launch_dram_read_bytes"]
+
+
+def test_a_launch_reads_its_whole_code_from_dram_once(runs):
+    """Kernels that read no global data read their code, every 128-byte line
+    once whatever the number of SMs, and launch_dram_read_bytes: fetch_start's
+    2-line kernel on 1 to 264 blocks, fetch_cold's 68 and 132 lines."""
+    cold, _, start = runs
+    for s in start[:7]:
+        assert s["dram_read_bytes"] == 2 * 128 + H200["launch_dram_read_bytes"]
+    assert [s["dram_read_bytes"] for s in cold] == \
+        [k * 128 + H200["launch_dram_read_bytes"] for k in (68, 68, 132, 132, 132, 132)]
+
+
+def test_a_jump_over_code_reads_it_as_the_h200_does():
+    """A warp that jumps over 24 of its kernel's 29 lines reads all 29 from
+    DRAM on the H200 (6,144 bytes, as when it runs them): simgpu gives every
+    launch of programs/micro/fetch_jump.s the H200's DRAM bytes exactly."""
+    recipe = parse_recipe(MICRO / "fetch_jump.s")
+    sim = [r.stats["dram_read_bytes"] for r in run_recipe(recipe, {}, config="h200", lower="ptxas").results]
+    record = json.loads((ROOT / "traces" / "h200" / "micro" / "micro_fetch_jump.json").read_text())
+    assert sim == [m["dram__bytes_read.sum"] for m in record["programs"][0]["ncu"]["launches"]]

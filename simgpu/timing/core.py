@@ -78,6 +78,7 @@ from ..memory.caches import Cache
 from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MemSys, barrier_arrival, shared_request
 from ..ptx import codes as C
 from . import stalls as S
+from .constants import const_ready, make_const_state
 from .fetch import fetch_ready, make_fetch_state
 from .policies import first_slot, priority
 from .requests import PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, issue, serve
@@ -115,6 +116,7 @@ TimingState = namedtuple("TimingState", [
     "sm_warps", "sm_busy_since", "sm_active", "sm_now", "sm_freed", "sm_nfreed", "sm_status", "sm_err",
     "slot_warps_left", "slot_start", "slot_bid",
     "fetch_line", "fetch_free", "fetch_cfg",          # per SM: the instruction cache (fetch.py)
+    "const_of", "const_line", "const_cfg",            # per SM: the constant cache (constants.py)
     # the run's (between quanta)
     "glob", "series", "series_n",
     # per host thread [thread, ...]
@@ -156,9 +158,11 @@ def _timing_warps(n_warps):
 
 
 def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_capacity=0,
-                      fetch=(8, 0, 0)):
-    """fetch: (instructions per line, fetch_miss_cycles, fetch_lookahead_lines), fetch.py."""
+                      fetch=(8, 0, 0), const=(64, 0, 0)):
+    """fetch: (instructions per line, fetch_miss_cycles, fetch_lookahead_lines), fetch.py;
+    const: (const_line_bytes, const_miss_cycles, const_cold_cycles), constants.py."""
     fetch_line, fetch_free, fetch_cfg = make_fetch_state(n_sm, prog.n, *fetch)
+    const_of, const_line, const_cfg = make_const_state(n_sm, prog, *const)
     return TimingState(
         ready=zeros_lines((n_warps, scoreboard_slots(prog)), np.int64),
         warp=_timing_warps(n_warps), wake=np.full(n_sp * -(-(n_warps // n_sm) // (n_sp // n_sm)), INF, np.int64),
@@ -171,6 +175,7 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
         slot_warps_left=np.zeros(n_slots, np.int32),
         slot_start=np.zeros(n_slots, np.int64), slot_bid=np.zeros(n_slots, np.int64),
         fetch_line=fetch_line, fetch_free=fetch_free, fetch_cfg=fetch_cfg,
+        const_of=const_of, const_line=const_line, const_cfg=const_cfg,
         glob=np.zeros(8, np.int64),
         series=np.zeros((SERIES_BINS + 1, len(SERIES_FIELDS)), np.int64),
         series_n=np.array([0, SERIES_FIRST_WIDTH], np.int64),
@@ -282,10 +287,15 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
         if asked > ready:
             ready = asked
             reason = S.BRANCH_RESOLVING if after_branch == 2 else S.WAIT
-    fetched = fetch_ready(TS, w // (TS.warp.shape[0] // TS.fetch_free.shape[0]), pc, asked)
+    sm = w // (TS.warp.shape[0] // TS.fetch_free.shape[0])
+    fetched = fetch_ready(TS, sm, pc, asked)
     if fetched > ready:
         ready = fetched
         reason = S.NO_INSTRUCTION
+    constant = const_ready(TS, sm, pc, fetched if fetched > asked else asked)   # asked for once fetched
+    if constant > ready:
+        ready = constant
+        reason = S.IMC_MISS
     TS.warp[w].dep_ready = ready
     TS.warp[w].dep_reason = reason
 
@@ -396,8 +406,12 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
             TS.warp[w].wst = W_DONE
             continue
         TS.ready[w, :] = 0
-        TS.warp[w].dep_ready = fetch_ready(TS, sm, W.stk[w, W.warp[w].sp].pc, now)   # its first instruction
-        TS.warp[w].dep_reason = S.WAIT if TS.warp[w].dep_ready == now else S.NO_INSTRUCTION
+        pc0 = W.stk[w, W.warp[w].sp].pc
+        fetched = fetch_ready(TS, sm, pc0, now)                              # its first instruction
+        constant = const_ready(TS, sm, pc0, fetched)                         # and its constant, if it reads one
+        TS.warp[w].dep_ready = constant if constant > fetched else fetched
+        TS.warp[w].dep_reason = (S.WAIT if TS.warp[w].dep_ready == now else
+                                 S.IMC_MISS if constant > fetched else S.NO_INSTRUCTION)
         TS.warp[w].st_state = -1
         TS.warp[w].warp_start = now
         TS.warp[w].drain_until = now

@@ -37,12 +37,20 @@ warp alone (they wait for the same lines: a fetch per SM, not per
 sub-partition), and one warp on each of the 132 SMs waits 13% longer than
 one SM alone.
 
+DRAM. Nsight Compute flushes the L2 too, so a launch reads its code from
+DRAM: every line of it once, whatever its warps run (code_dram_bytes; the
+H200 reads all 29 lines of programs/micro/fetch_jump.s's jump_24 when its
+warp jumps over 24 of them: traces/h200/micro/micro_fetch_jump.json,
+tools/front_dram_figures.py). The time of those reads is in the fitted
+miss, not in the memory system's traffic.
+
 Not modeled: that 13% (the SMs share the GPC caches and the L2, and the
 engine keeps fetch state per SM so that SMs can advance independently); a
-miss on a branch target beyond the lookahead costs a whole miss here (not
-measured on the H200); cache
-capacity (no program here exceeds it); the immediate-constant cache
-(`imc_miss`, the c[bank][offset] operands, a separate Nsight state).
+miss on a branch target beyond the lookahead costs a whole miss here (on
+the H200 one warp jumping over 2 to 24 cold lines, fetch_jump.s, waits
+147-370 cycles with no order in the distance: one sample a launch does not
+resolve it); cache capacity (no program here exceeds it). Kernel
+parameters' constant cache (`imc_miss`) is constants.py.
 """
 import numpy as np
 
@@ -65,6 +73,17 @@ def make_fetch_state(n_sm, n_instr, line_instrs, miss_cycles, lookahead):
     free[:, FF_UPTO] = -1
     return (np.full((n_sm, max(1, n_instr)), -1, np.int64), free,
             np.array([line_instrs, miss_cycles, lookahead, max(0, n_instr - 1) // line_instrs], np.int64))
+
+
+def code_dram_bytes(n_instr, line_instrs, instruction_bytes, miss_cycles):
+    """DRAM bytes a launch reads for its code: every line of it, once (the
+    first SM's miss of a line reaches DRAM, Nsight having flushed the L2;
+    the other SMs' hit in the L2), whatever its warps run (measured:
+    tools/front_dram_figures.py). 0 where fetch is not modeled."""
+    if miss_cycles == 0:
+        return 0
+    line_instrs = max(1, line_instrs)
+    return -(-n_instr // line_instrs) * line_instrs * instruction_bytes
 
 
 @njit(inline="always")

@@ -14,6 +14,7 @@ from ..occupancy import occupancy
 from ..ptx import codes as C
 from ..regalloc import max_live_registers
 from . import stalls as S
+from .fetch import code_dram_bytes
 from .core import (G_CYCLES, G_DISPATCH_EVERY, G_DISPATCH_FREE, G_NOW, INF, SE_DRAM_RD, SE_DRAM_WR, SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_WARPS,
                    SERIES_FIRST_WIDTH, ST_BLOCKS_DONE, ST_WARP_CYCLES, S_PENDING, make_thread_work,
                    make_timing_state, run_timed, run_timed_parallel)
@@ -188,7 +189,8 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     threads = min(host_threads(threads, prog), n_sm)
     TS = make_timing_state(n_warps, n_slots, n_sm * n_sp, n_sm, bps, prog, threads, trace_capacity,
                            (cfg["icache_line_bytes"] // cfg["instruction_bytes"], cfg["fetch_miss_cycles"],
-                            cfg["fetch_lookahead_lines"]))
+                            cfg["fetch_lookahead_lines"]),
+                           (cfg["const_line_bytes"], cfg["const_miss_cycles"], cfg["const_cold_cycles"]))
     TS.glob[G_DISPATCH_EVERY] = round(1000 * cfg["block_dispatch_cycles"])
     TS.glob[G_DISPATCH_FREE] = -1000 * cfg["block_dispatch_head_start_cycles"]
     WK = make_thread_work(prog, len(C.OPCODES), SCRATCH_SIZE, threads)
@@ -237,12 +239,12 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         "stall_cycles": {name: int(stall[k]) for k, name in enumerate(S.NAMES)},
         "stall_cycles_by_pc": TS.stall_pc.sum(axis=0)[:, :S.N_STATES],
         **memory_stats(prog, mstat),
-        **hierarchy_stats(MS, cycles, cfg, l1_bytes),
+        **hierarchy_stats(MS, cycles, cfg, l1_bytes, front_end_dram_bytes(prog, cfg)),
     }
     stats["host_threads"] = threads
     stats["quantum_cycles"] = quantum
     stats["series"] = series_stats(TS, MS.counters, counts, int(TS.glob[G_CYCLES]), MS.dram_hist,
-                                   int(MS.dram_hist_w[0]))
+                                   int(MS.dram_hist_w[0]), stats["front_end_dram_bytes"])
     if sampled is not None:
         sampled["simulated_warp_instructions"] = stats["warp_instructions"]
         for key in SCALED:
@@ -309,11 +311,13 @@ def rebin(hist, width, edges):
     return out
 
 
-def series_stats(TS, MS_counters, counts, cycles_simulated, dram_hist=None, dram_width=None):
+def series_stats(TS, MS_counters, counts, cycles_simulated, dram_hist=None, dram_width=None, front_bytes=0):
     """The run's counters over time: samples every `bin_cycles` cycles (the
     last bin ends with the run), as per-bin figures. DRAM bytes are binned by
     when their channel moved them (dram_hist, from the memory system), the
-    other counters by when their instruction issued."""
+    other counters by when their instruction issued; the front end's reads
+    (front_bytes: code and launch data, front_end_dram_bytes) fall in the
+    first bin, as the kernel starts."""
     n, width = int(TS.series_n[0]), int(TS.series_n[1])
     cum = TS.series[:n].astype(np.float64)
     final = np.zeros((1, cum.shape[1]))
@@ -329,6 +333,8 @@ def series_stats(TS, MS_counters, counts, cycles_simulated, dram_hist=None, dram
     if dram_hist is not None and len(t) > 1:
         d[:, SE_DRAM_RD] = rebin(dram_hist[:, 0], dram_width, t)
         d[:, SE_DRAM_WR] = rebin(dram_hist[:, 1], dram_width, t)
+    if len(d):
+        d[0, SE_DRAM_RD] += front_bytes
     return {"bin_cycles": width, "start": t[:-1], "end": t[1:],
             "warp_instructions": d[:, SE_INSTR], "l2_hits": d[:, SE_L2_HIT], "l2_misses": d[:, SE_L2_MISS],
             "dram_read_bytes": d[:, SE_DRAM_RD], "dram_write_bytes": d[:, SE_DRAM_WR],
@@ -345,19 +351,30 @@ def l1_data_bytes(cfg, shared_per_sm):
     return cfg["l1_shared_combined_bytes"] - carve * 1024
 
 
-def hierarchy_stats(MS, cycles, cfg, l1_bytes):
+def front_end_dram_bytes(prog, cfg):
+    """DRAM bytes a launch reads besides its data: its code (fetch.py
+    code_dram_bytes) and the rest the front end reads, `launch_dram_read_bytes`
+    (constant bank, launch descriptor, page tables; measured as one figure)."""
+    return code_dram_bytes(prog.n, cfg["icache_line_bytes"] // cfg["instruction_bytes"], cfg["instruction_bytes"],
+                           cfg["fetch_miss_cycles"]) + cfg["launch_dram_read_bytes"]
+
+
+def hierarchy_stats(MS, cycles, cfg, l1_bytes, front_bytes=0):
+    """The memory system's figures; front_bytes: the front end's DRAM reads
+    (front_end_dram_bytes), counted in dram_read_bytes, not in the L2's."""
     c = MS.counters
     l1_hits, l1_misses = (int(x) for x in MS.l1_count.sum(axis=0))
     l1 = l1_hits + l1_misses
     l2 = c[C_L2_HIT] + c[C_L2_MISS]
     seconds = cycles / (cfg["clock_mhz"] * 1e6) if cycles else 0.0
-    dram = int(c[C_DRAM_RD] + c[C_DRAM_WR])
+    dram = int(c[C_DRAM_RD] + c[C_DRAM_WR]) + front_bytes
     return {
         "l1_hit_rate": float(l1_hits / l1) if l1 else 0.0,
         "l2_hit_rate": float(c[C_L2_HIT] / l2) if l2 else 0.0,
         "l2_coalesced_sectors": int(c[C_L2_COALESCED]),
         "l1_data_bytes": l1_bytes,
-        "dram_read_bytes": int(c[C_DRAM_RD]),
+        "dram_read_bytes": int(c[C_DRAM_RD]) + front_bytes,
+        "front_end_dram_bytes": front_bytes,
         "dram_write_bytes": int(c[C_DRAM_WR]),
         "dram_bandwidth": dram / seconds if seconds else 0.0,
     }

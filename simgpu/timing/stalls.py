@@ -16,13 +16,16 @@ drain               exited, waiting for its global stores and reductions to be
                     acknowledged before the warp's resources are freed
 no_instruction      its next instruction's line is not in the SM's instruction
                     cache yet (fetch.py: cold at kernel start)
+imc_miss            its next instruction's constant-bank line (a kernel parameter)
+                    is not in the SM's constant cache yet (constants.py: cold at
+                    kernel start)
 dispatch_stall, membar, sleeping, misc
                     named for completeness; simgpu does not model their causes yet
 """
 NAMES = ("selected", "not_selected", "wait", "long_scoreboard", "short_scoreboard", "barrier",
          "mio_throttle", "lg_throttle", "math_pipe_throttle", "branch_resolving", "no_instruction",
-         "dispatch_stall", "drain", "membar", "sleeping", "misc")
+         "dispatch_stall", "drain", "membar", "sleeping", "misc", "imc_miss")
 (SELECTED, NOT_SELECTED, WAIT, LONG_SB, SHORT_SB, BARRIER, MIO_THROTTLE, LG_THROTTLE,
  MATH_THROTTLE, BRANCH_RESOLVING, NO_INSTRUCTION, DISPATCH_STALL, DRAIN, MEMBAR, SLEEPING,
- MISC) = range(len(NAMES))
+ MISC, IMC_MISS) = range(len(NAMES))
 N_STATES = len(NAMES)

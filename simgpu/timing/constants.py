@@ -1,0 +1,89 @@
+"""The constant cache: kernel parameters read as constant-bank operands,
+cold at kernel start.
+
+Hardware. sm_90 passes a kernel's parameters in constant bank 0 from byte
+0x210 on (ptxas's SASS of every program here: the first parameter is
+`c[0x0][0x210]`), and ptxas turns each `ld.param` into a constant operand
+(`ULDC`, or `c[0x0][...]` in the instruction that uses it) or an `LDC`.
+Each SM caches the banks; a warp whose instruction's constant line is not
+there waits at issue in Nsight Compute's warp state `imc_miss` (the
+immediate-constant cache). Nsight Compute flushes the caches before each
+measured launch, so every kernel starts with a cold constant cache.
+
+Model. Per SM, per `const_line_bytes` line of bank 0: the first `ld.param`
+of a line on an SM asks for it when the instruction is known (fetched), and
+the line arrives `const_miss_cycles` later; the SM's first line of the
+kernel `const_cold_cycles` later still. Every warp of the SM that needs the
+line waits for that one arrival (in `imc_miss`) and hits afterwards. The
+`ld.param` itself then takes `latency_param_cycles` (tables.py), as before.
+
+Source of the figures. tools/const_figures.py fits them to
+programs/micro/const_miss.s on the H200 (traces/h200/micro/
+micro_const_miss.json): one warp reading 1 to 8 distinct lines of
+parameters in a dependent chain waits 42 to 207 warp-cycles in imc_miss,
+about 24 cycles a line plus 24 for the first; 64-byte lines fit (8
+parameters 32 bytes apart wait as 4 lines, 136 cycles, not as 8 or 2); 8
+warps on one SM wait as long as one (they wait for the same lines).
+
+Not modeled: the `LDC` path (ptxas loads some parameters, and %ntid's
+c[0x0][0x0], with LDC, whose consumers wait in `short_scoreboard`, 40-60
+cycles for a lone warp on the H200); the prologue's `ULDC.64 c[0x0][0x208]`
+(its line is the first parameter's); that one warp on each of 132 SMs waits
+14% longer than one SM alone, and 8 warps on each of them 2.5 times as long
+(497 cycles a warp: the SMs share the GPC's constant cache and the L2); other
+banks (`.const` variables are not supported).
+"""
+import numpy as np
+
+from ..exec.jit import njit
+from ..ptx import codes as C
+
+PARAM_BANK_OFFSET = 0x210      # spec: sm_90's parameters start at c[0x0][0x210] (ptxas 13.0 SASS of programs/*.s)
+# const_cfg columns
+CC_MISS, CC_COLD = range(2)
+
+
+def constant_lines(prog, line_bytes):
+    """Per instruction, the line of constant bank 0 it reads (-1: none):
+    `ld.param`'s (PARAM_BANK_OFFSET + its parameter's byte offset) //
+    line_bytes."""
+    lines = np.full(max(1, prog.n), -1, np.int64)
+    for i in range(prog.n):
+        if prog.op[i] not in (C.OP_LD, C.OP_LDU) or prog.space[i] != C.SPACE_PARAM:
+            continue
+        for k in range(prog.okind.shape[1]):
+            if prog.okind[i, k] == C.K_ADDR:
+                lines[i] = (PARAM_BANK_OFFSET + int(prog.obits[i, k])) // line_bytes
+                break
+    return lines
+
+
+def make_const_state(n_sm, prog, line_bytes, miss_cycles, cold_cycles):
+    """(const_of, const_line, const_cfg): per instruction its line
+    (constant_lines), per SM when each line arrives (-1: never asked for)
+    with, in the last column, how many lines the SM has asked for, and the
+    figures (CC_*). miss_cycles = cold_cycles = 0: not modeled."""
+    of = constant_lines(prog, max(1, line_bytes))
+    n_lines = int(of.max()) + 1 if of.max() >= 0 else 0
+    state = np.full((n_sm, n_lines + 1), -1, np.int64)
+    state[:, n_lines] = 0
+    return of, state, np.array([miss_cycles, cold_cycles], np.int64)
+
+
+@njit(inline="always")
+def const_ready(TS, sm, pc, t):
+    """The cycle from which SM sm has the constant line the instruction at
+    pc reads, asked for at t (t itself if it reads none or hits), asking for
+    it if no warp of the SM has."""
+    line = TS.const_of[pc]
+    if line < 0 or (TS.const_cfg[CC_MISS] == 0 and TS.const_cfg[CC_COLD] == 0):
+        return t
+    a = TS.const_line[sm, line]
+    if a < 0:
+        last = TS.const_line.shape[1] - 1
+        a = t + TS.const_cfg[CC_MISS]
+        if TS.const_line[sm, last] == 0:
+            a += TS.const_cfg[CC_COLD]
+        TS.const_line[sm, line] = a
+        TS.const_line[sm, last] += 1
+    return a
