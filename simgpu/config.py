@@ -43,8 +43,8 @@ SCHEMA = {
     "block_dispatch_cycles": (float, lambda v: 0 <= v <= 10**6,
                               "cycles between two blocks the grid's work distributor hands out (the whole GPU)"),
     "block_dispatch_head_start_cycles": (int, lambda v: 0 <= v <= 10**6,
-                                         "cycles the work distributor starts handing out blocks before the first "
-                                         "can run (during the launch latency)"),
+                                         "cycles of hand-out the work distributor does before the first block "
+                                         "runs (during the launch latency)"),
     "instruction_bytes": (int, lambda v: v >= 1, "bytes of one machine instruction (SASS: 16 since Volta)"),
     "icache_line_bytes": (int, lambda v: v >= 1, "instruction cache line, bytes"),
     "store_ack_cycles": (int, lambda v: 0 <= v <= 100000,

@@ -16,13 +16,14 @@ import numpy as np
 import pytest
 
 import simgpu
+from simgpu.config import load_config
 from simgpu.memory.coalescer import count_atomic_sectors
 
 ROOT = Path(__file__).resolve().parents[1]
 PTX = ROOT / "tests" / "memsys" / "memsys.ptx"
 RECORD = json.loads((ROOT / "traces" / "h200" / "memsys.json").read_text())
 MEAS = {L["case"]: L for L in RECORD["launches"]}
-LAUNCH = 2970          # h200's launch_latency_cycles: every kernel's cycles include it
+LAUNCH = load_config("h200")["launch_latency_cycles"]   # every kernel's cycles include it
 
 
 def kernel(name):

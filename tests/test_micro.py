@@ -31,6 +31,7 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "fetch_start": ["start_tiny"] * 7 + ["start_16"] * 3,
         "block_launch": ["fill"] * 11,
         "atomic_tail": ["red_one", "red_one", "st_one"] * 2 + ["atom_one"],
+        "empty": ["empty"] * 4,            # tools/measure_launch.py's launches: 1, 132, 1, 132 blocks
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]
@@ -118,3 +119,30 @@ def test_a_chase_that_does_not_go_around_its_chain_is_refused():
          "ncu": {"launches": [{"kernel": "chase", "gpc__cycles_elapsed.max": 1.0}] * 2}}
     figs, problems = calibrate_h200.derive([("r.json", {"programs": [e]})], 64)
     assert figs == [] and "do not go once around the 4096-link chain" in problems[0]
+
+
+def test_launch_latency_is_the_empty_kernel_less_its_simulation():
+    """tools/launch_figures.py: the config's launch_latency_cycles is the H200's
+    empty-kernel cycles (traces/h200/launch.json) less simgpu's own run of the
+    same kernel (programs/micro/empty.s), median of the four launches."""
+    import launch_figures
+    f = launch_figures.figures()
+    assert round(f["latency"]) == load_config("h200")["launch_latency_cycles"]
+    assert [g for g, *_ in f["rows"]] == [1, 132, 1, 132]
+
+
+def test_block_hand_out_figures_are_the_fit_to_the_record():
+    """tools/block_launch_figures.py reads block_dispatch_cycles and its head
+    start off traces/h200/micro/micro_block_launch.json's one-warp blocks; the
+    config has them, and with them simgpu's cycles grow with the blocks as the
+    H200's do: over 528 to 4,224 blocks within 5% of the measured slope."""
+    import block_launch_figures
+    f = block_launch_figures.figures()
+    cfg = load_config("h200")
+    assert round(f["cycles_per_block"], 2) == cfg["block_dispatch_cycles"]
+    assert round(f["head_start"]) == cfg["block_dispatch_head_start_cycles"]
+    sim = block_launch_figures.simulate(f["program"], cfg["block_dispatch_cycles"],
+                                        cfg["block_dispatch_head_start_cycles"])
+    pts = [(g, s, m) for (g, b, m, _), s in zip(f["rows"], sim) if b == 32 and g >= 528]
+    (g0, s0, m0), (g1, s1, m1) = pts[0], pts[-1]
+    assert (s1 - s0) / (g1 - g0) == pytest.approx((m1 - m0) / (g1 - g0), rel=0.05)

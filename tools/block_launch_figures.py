@@ -9,18 +9,17 @@ resident at once), of 4 warps and of 32 warps. From 528 blocks of one warp
 on, the kernel's cycles grow by the same amount per block while the SMs'
 active cycles stay flat (`sm__cycles_active.avg`): the SMs sit idle waiting
 for their next block, so what each block costs is the grid's work
-distributor handing it out. Up to about 200 blocks the hand-out costs
-nothing visible (132 and 264 blocks take 3,458 and 3,528 cycles): the
-distributor starts on them during the front end's launch latency.
+distributor handing it out (below 528 the hand-out hides behind the first
+blocks' cold start on the H200: 132 and 264 blocks take 3,458 and 3,528
+cycles).
 
-The script simulates every launch on the h200 config without the hand-out
-(block_dispatch_cycles = 0) and fits what the H200 takes more, over the
-one-warp launches of 528 blocks and up, as a line: `block_dispatch_cycles`
-a block, less `block_dispatch_head_start_cycles` (least squares); then, as
-a block's own work overlaps the hand-out, it corrects both a few times
-against simgpu's runs with them (the slope and the mean of the remaining
-differences). It prints every launch simulated with the figures next to the
-measured cycles, and the TOML lines; nothing is written.
+Both figures come from the measured curve alone: `block_dispatch_cycles`
+is the least-squares slope of the one-warp launches' cycles over 528 blocks
+and up; `block_dispatch_head_start_cycles` is how much hand-out is hidden:
+where that line meets the 132-block launch's cycles, as cycles of hand-out
+(the line's height at 0 blocks below the 132-block cycles). The script then
+simulates every launch on the h200 config without the hand-out and with it,
+next to the measured cycles, and prints the TOML lines; nothing is written.
 """
 import json
 import sys
@@ -35,10 +34,11 @@ FIRST_GRID = 528          # one-warp blocks from here on: the fit (see the modul
 
 
 def _line(points):
-    """Least-squares (slope, mean x, mean y) of (x, y) points."""
+    """Least-squares (slope, intercept) of (x, y) points."""
     n = len(points)
     mx, my = sum(x for x, _ in points) / n, sum(y for _, y in points) / n
-    return sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points), mx, my
+    slope = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
+    return slope, my - slope * mx
 
 
 def simulate(program, per_block, head_start):
@@ -50,41 +50,31 @@ def simulate(program, per_block, head_start):
                                                    lower="ptxas").results]
 
 
-def figures(path=RECORD, rounds=4):
+def figures(path=RECORD):
     record = json.loads(Path(path).read_text())
     entry = next(p for p in record["programs"] if Path(p["program"]).stem == "block_launch")
     rows = [(L["grid"][0], L["block"][0], m[CYC], m["sm__cycles_active.avg"])
             for L, m in zip(entry["launches"], entry["ncu"]["launches"])]
-    fit = [k for k, (g, b, _, _) in enumerate(rows) if b == 32 and g >= FIRST_GRID]
-    base = simulate(entry["program"], 0.0, 0)
-    # first guess: what the H200 takes more than simgpu without the hand-out, as a line
-    c, mx, my = _line([(rows[k][0], rows[k][2] - base[k]) for k in fit])
-    h = c * mx - my
-    for _ in range(rounds):
-        # then correct both against simgpu's own runs with them (a block's own work overlaps the hand-out)
-        sim = simulate(entry["program"], round(c, 2), round(h))
-        ds, _, _ = _line([(rows[k][0], rows[k][2] - sim[k]) for k in fit])
-        c += ds
-        h -= sum(rows[k][2] - sim[k] for k in fit) / len(fit) - ds * mx
-        h = max(0.0, h)
-    return {"rows": rows, "base": base, "cycles_per_block": c, "head_start": h,
+    c, a = _line([(g, cyc) for g, b, cyc, _ in rows if b == 32 and g >= FIRST_GRID])
+    flat = next(cyc for g, b, cyc, _ in rows if b == 32 and g == 132)
+    return {"rows": rows, "cycles_per_block": c, "head_start": max(0.0, flat - a),
             "program": entry["program"], "date": record.get("date", "")}
 
 
 def main():
     f = figures(sys.argv[1] if len(sys.argv) > 1 else RECORD)
     c, h = round(f["cycles_per_block"], 2), round(f["head_start"])
-    sim = simulate(f["program"], c, h)
+    base, sim = simulate(f["program"], 0.0, 0), simulate(f["program"], c, h)
     print("grid  block  H200 cycles  SM active  simgpu without / with the hand-out")
-    for (g, b, cyc, act), s0, s in zip(f["rows"], f["base"], sim):
-        print(f"{g:5d} {b:5d} {cyc:11,.0f} {act:10,.0f} {s0:8,d} {s / 1:8,.0f}  {s0 / cyc - 1:+6.1%} {s / cyc - 1:+6.1%}")
-    src = (f"(traces/h200/micro/micro_block_launch.json: programs/micro/block_launch.s; NVIDIA H200, {f['date'][:10]}; "
-           f"tools/block_launch_figures.py)")
-    print(f"\nblock_dispatch_cycles = {c}   # meas: the grid's work distributor hands out a block every this many "
-          f"cycles: blocks of one warp that all fit at once ({FIRST_GRID} to 4,224) take on the H200, fitted "
-          f"to simgpu's runs: slope {src}")
-    print(f"block_dispatch_head_start_cycles = {h}   # meas: the hand-out starts this long before the first block "
-          f"can run, during the launch latency: the same fit's intercept {src}")
+    for (g, b, cyc, act), s0, s in zip(f["rows"], base, sim):
+        print(f"{g:5d} {b:5d} {cyc:11,.0f} {act:10,.0f} {s0:8,d} {s:8,d}  {s0 / cyc - 1:+6.1%} {s / cyc - 1:+6.1%}")
+    src = (f"(traces/h200/micro/micro_block_launch.json: programs/micro/block_launch.s; NVIDIA H200, "
+           f"{f['date'][:10]}; tools/block_launch_figures.py)")
+    print(f"\nblock_dispatch_cycles = {c}           # meas: the grid's work distributor hands out a block every this "
+          f"many cycles: blocks of one warp that all fit at once take {f['cycles_per_block']:.3f} cycles a block more "
+          f"from {FIRST_GRID} to 4,224 blocks (least-squares slope), SMs idle between {src}")
+    print(f"block_dispatch_head_start_cycles = {h}  # meas: the first blocks' hand-out is hidden in the launch latency: "
+          f"the same line meets the 132-block launch's cycles this many cycles of hand-out above 0 blocks {src}")
 
 
 if __name__ == "__main__":

@@ -385,9 +385,9 @@ def dispatch_cycle(TS, t):
     dispatch order (programs/micro/block_launch.s on the H200: blocks of one
     warp that all fit at once take 1.2 cycles each, their SMs idle between).
     The first wave's hand-out starts `block_dispatch_head_start_cycles`
-    before cycle 0 (G_DISPATCH_FREE starts there, negative): no block runs
-    before 0."""
-    s = max(t * 1000, TS.glob[G_DISPATCH_FREE])       # when it is handed out
+    before cycle 0, during the launch latency (G_DISPATCH_FREE starts there,
+    negative; the first wave asks from then): no block runs before 0."""
+    s = max(t * 1000, TS.glob[G_DISPATCH_FREE])
     TS.glob[G_DISPATCH_FREE] = s + TS.glob[G_DISPATCH_EVERY]
     return max(np.int64(0), (s + 999) // 1000)
 
