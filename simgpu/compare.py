@@ -32,7 +32,11 @@ so occupancy is the binary's), and each launch becomes one row:
   than `selected`): simgpu's share of resident warp-cycles in each state vs
   Nsight's `smsp__average_warps_issue_stalled_<state>_per_issue_active.ratio`
   normalised to shares (both count warps per state per cycle); records made
-  before the harness collected these say "not recorded".
+  before the harness collected these say "not recorded". Where a launch was
+  measured again (traces/h200/stall_runs/: the launches whose dominant state
+  simgpu missed, three more runs each), the measured dominant state is the
+  one most runs show (divergence's `no_instruction` in programs.json is one
+  run in four; the other three have `long_scoreboard`).
 
 The suite figures, over launches (a launch is the unit Nsight measures):
 the mean absolute percentage error of cycles (MAPE), Pearson's correlation of
@@ -83,6 +87,26 @@ LRC_RECORDS = [Path(__file__).resolve().parents[1] / "traces" / "h200" / f for f
                ("l2_coalescing.json", "l2_coalescing_rest.json")]
 COALESCED = "lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum"
 REPEATS = Path(__file__).resolve().parents[1] / "traces" / "h200" / "repeats.json"
+STALL_RUNS = Path(__file__).resolve().parents[1] / "traces" / "h200" / "stall_runs"
+
+
+def load_stall_runs(folder=STALL_RUNS):
+    """{(program stem, launch index): [dominant warp state of each run]} from
+    more runs of some programs under Nsight Compute with the warp states
+    (tools/crosscheck_cuda.py --ncu records in traces/h200/stall_runs/)."""
+    out = {}
+    for path in sorted(Path(folder).glob("*.json")):
+        for e in json.loads(path.read_text()).get("programs", []):
+            for k, hw in enumerate(e.get("ncu", {}).get("launches", [])):
+                shares = _shares({r: hw.get(STALL_METRIC.format(r)) or 0 for r in STALL_REASONS})
+                if shares:
+                    out.setdefault((Path(e["program"]).stem, k), []).append(_dominant(shares))
+    return out
+
+
+def modal_state(states):
+    """The state most of the runs name; a tie goes to the earliest run's."""
+    return max(states, key=lambda s: (states.count(s), -states.index(s)))
 CYCLES = "gpc__cycles_elapsed.max"
 
 
@@ -312,6 +336,7 @@ def compare_suite(record_path=None, config="h200", programs=None):
     max_blocks = load_config(config)["max_blocks_per_sm"]
     lrc = load_lrc_launches()
     repeats = load_repeats()
+    more_runs = load_stall_runs()
     rows = []
     for e in entries:
         run = simulate_recorded(e, config)
@@ -328,6 +353,12 @@ def compare_suite(record_path=None, config="h200", programs=None):
             rows.append(launch_row(name, k, kernels[k], res.stats, hw, max_blocks,
                                    max_live_registers(res.kernel.program), label, merged[k] if merged else None))
             rows[-1]["cycles"]["runs"] = repeats.get((name, k))
+            st = rows[-1]["stalls"]
+            if st["dominant_measured"] is not None and (name, k) in more_runs:
+                # the record's run and the further ones: the state most of them show
+                st["dominant_runs"] = [st["dominant_measured"]] + more_runs[(name, k)]
+                st["dominant_measured"] = modal_state(st["dominant_runs"])
+                st["match"] = st["dominant_simgpu"] == st["dominant_measured"]
     info = {"device": record.get("device"), "date": record.get("date"), "ncu": record.get("ncu"),
             "nvidia_smi": record.get("nvidia_smi"), "record": str(record_path or DEFAULT_RECORD),
             "config": config}
@@ -394,6 +425,9 @@ def format_table(result):
         c, i, d, st = r["cycles"], r["warp_instructions"], r["dram_bytes"], r["stalls"]
         l1, l2 = r["l1_hit_rate"]["points"], r["l2_hit_rate"]["points"]
         stall = f"{st['dominant_simgpu']} / " + (st["dominant_measured"] or "not recorded")
+        runs = st.get("dominant_runs") or []
+        if runs and runs.count(st["dominant_measured"]) < len(runs):
+            stall += f" ({runs.count(st['dominant_measured'])} of {len(runs)} runs)"
         if st["match"] is not None:
             stall += "  =" if st["match"] else "  X"
         out.append(f"  {r['launch']:{w}s}  {c['simgpu']:>9,} {c['measured']:>9,.0f} {_pct(c['rel_error'])}  "

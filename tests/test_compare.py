@@ -145,3 +145,12 @@ def test_bad_arguments_are_one_line():
         r = subprocess.run([sys.executable, "-m", "simgpu", "compare", *args], capture_output=True, text=True,
                            cwd=ROOT, timeout=120)
         assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, args
+
+
+def test_the_measured_dominant_state_is_the_one_most_runs_show():
+    from simgpu.compare import load_stall_runs, modal_state
+    assert modal_state(["no_instruction", "long_scoreboard", "long_scoreboard", "long_scoreboard"]) == "long_scoreboard"
+    assert modal_state(["mio_throttle", "barrier"]) == "mio_throttle"          # a tie: the record's run
+    runs = load_stall_runs()
+    # the committed re-runs (traces/h200/stall_runs/): three more runs of each launch simgpu's dominant state missed
+    assert {k: len(v) for k, v in runs.items() if k[0] == "divergence"} == {("divergence", 0): 3, ("divergence", 1): 3}
