@@ -5,7 +5,9 @@ one of its resident warps (warp slot mod `sub_partitions`, as the hardware
 assigns warps). A warp can issue when the registers its next instruction
 reads (and writes) have no pending writes -- its scoreboard -- and the pipe
 the instruction needs can accept it (each pipe takes a new instruction every
-`interval` cycles). Among eligible warps the policy picks one (policies.py).
+`interval` cycles; an MIO instruction -- shared access, shuffle, barrier
+arrival -- needs a free entry in its scheduler's MIO queue instead,
+memory/hierarchy.py mio_issue). Among eligible warps the policy picks one (policies.py).
 The instruction executes functionally at issue (exec.warp.step) and its
 results become ready `latency` cycles later.
 

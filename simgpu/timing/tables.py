@@ -4,7 +4,8 @@ takes, which scoreboard tracks that result, which registers it reads and
 writes.
 
 Pipes (per sub-partition): fp32, int, fp64, sfu, lsu (global/local memory),
-mio (shared memory, shuffles), branch, sync. Results are tracked as the
+mio (shared memory, shuffles, block barriers: the scheduler's MIO queue,
+memory/hierarchy.py mio_issue), branch, sync (fences). Results are tracked as the
 hardware's dependency mechanisms are: fixed-latency ALU results by the
 compiler's wait counts (a stall there is `wait`), variable-latency results
 by scoreboards -- the long one for global/local memory (`long_scoreboard`),
