@@ -27,6 +27,12 @@ instruction, as Nsight counts them (smsp__average_warps_issue_stalled_*_per_issu
   way over those 5 launches, and `short_scoreboard` (the burst's closing
   load waits for the stores ahead of it) with it.
 
+- scheduler_policy: the STS.32 launches again with round-robin issue and
+  with greedy-then-oldest, their warp-cycles per instruction in all states
+  (Nsight's sum over every state, `selected` included: k warps x the
+  scheduler's cycles per instruction while all k are resident) and in
+  `mio_throttle`, against the H200's.
+
 The launches of STS.128 on one scheduler are printed and not fitted: one
 scheduler alone passes one STS.128 every 10.2 cycles on the H200 (its store
 data, 512 bytes, leaves the scheduler slower than 4 cycles), which simgpu
@@ -51,7 +57,11 @@ def measured(row):
     return {s: float(n[f"smsp__average_warps_issue_stalled_{s}_per_issue_active.ratio"]) for s in STATES}
 
 
-def simulated(row, cfg):
+def measured_total(row):
+    return sum(float(v) for m, v in row["ncu"].items() if m.startswith("smsp__average_warps_issue_stalled_") and v)
+
+
+def simulated(row, cfg, total=False):
     import simgpu
     from measure_mio_queue import iters, kernel
     prog = simgpu.load("<mio>.ptx", text=kernel(row["kind"], row["B"]))
@@ -59,6 +69,8 @@ def simulated(row, cfg):
                       [np.zeros(1024, np.float32), np.uint32(iters(row["kind"], row["B"])), np.uint32(0),
                        np.uint32(row["schedulers"])], config=cfg)
     n = r.stats["warp_instructions"]
+    if total:
+        return sum(r.stats["stall_cycles"].values()) / n, r.stats["stall_cycles"]["mio_throttle"] / n
     return {s: r.stats["stall_cycles"].get(s, 0) / n for s in STATES}
 
 
@@ -85,7 +97,10 @@ def figures(path=RECORD):
     f, tf, ef = fit(four, cfg, "l1tex_queue_depth", range(4, 97, 4), ("mio_throttle", "short_scoreboard"))
     cfg["l1tex_queue_depth"] = f
     rest = [r for r in rows if r not in own and r not in four]
-    return {"mio_queue_depth": q, "l1tex_queue_depth": f, "errors": (eq, ef),
+    policies = [(r, measured_total(r), measured(r)["mio_throttle"],
+                 {p: simulated(r, MappingProxyType({**cfg, "scheduler_policy": p}), total=True) for p in ("lrr", "gto")})
+                for r in own if r["kind"] == "sts32"]
+    return {"mio_queue_depth": q, "l1tex_queue_depth": f, "errors": (eq, ef), "policies": policies,
             "rows": [(r, measured(r), s) for r, s in zip(own, tq[q])] + [(r, measured(r), s) for r, s in zip(four, tf[f])]
             + [(r, measured(r), simulated(r, MappingProxyType(cfg))) for r in rest],
             "device": record.get("nvidia_smi", "").split(",")[0], "date": record.get("date", "")[:10]}
@@ -97,6 +112,10 @@ def main(argv):
     for r, m, s in f["rows"]:
         name = f"{r['kind']} B={r['B']} k={r['warps_per_scheduler']} nsp={r['schedulers']}"
         print(f"{name:28s} " + " ".join(f"{m[x]:8.2f} /{s[x]:7.2f}" for x in STATES[:4]))
+    print("STS.32 bursts on one scheduler, warp-cycles per instruction, all states / mio_throttle: H200, lrr, gto")
+    for r, tot, mio, sim in f["policies"]:
+        print(f"  k={r['warps_per_scheduler']}: H200 {tot:5.1f} / {mio:5.2f}   lrr {sim['lrr'][0]:5.1f} / {sim['lrr'][1]:5.2f}"
+              f"   gto {sim['gto'][0]:5.1f} / {sim['gto'][1]:5.2f}")
     print(f"mio_queue_depth = {f['mio_queue_depth']}                    # meas: a scheduler's MIO queue holds this many "
           f"instructions: fitted to the H200's mio_throttle with 2-8 warps on one scheduler passing STS.32 bursts and "
           f"1-8 warps per scheduler passing bar.sync (traces/h200/mio_queue.json, tools/mio_figures.py; {f['device']}, "
