@@ -8,7 +8,7 @@ STALL_HELP = {
     "long_scoreboard": "waiting for global/local memory",
     "short_scoreboard": "waiting for shared memory / SFU / shuffle",
     "barrier": "waiting at bar.sync",
-    "mio_throttle": "shared-memory/SFU pipe busy",
+    "mio_throttle": "MIO queue full (shared memory, barriers) or SFU busy",
     "lg_throttle": "global/local memory pipe busy",
     "math_pipe_throttle": "FP32/INT/FP64 pipe busy",
     "branch_resolving": "waiting for a branch target",

@@ -26,7 +26,7 @@ SMALL = {
     "transpose_naive": {"n": "64"}, "transpose_smem": {"n": "64"}, "transpose_smem_padded": {"n": "64"},
     "reduce_sum": {"n": "1000"}, "wave": {"blocks": "3", "iters": "8"},
     "softmax_naive": {"R": "64", "C": "128"}, "softmax_online": {"R": "64", "C": "128"},
-    "attention_naive": {"N": "64"}, "attention_flash": {"N": "64"},
+    "attention_naive": {"N": "64"}, "attention_flash": {"N": "64"}, "matmul_cublas": {"n": "128"},
 }
 PROGRAMS = sorted(p.stem for p in (ROOT / "programs").glob("*.s"))
 

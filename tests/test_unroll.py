@@ -358,3 +358,22 @@ def test_a_loop_kept_whole_has_its_test_at_the_top():
     a = outputs("micro/latency_fp32", {"steps": "5"}, None)
     b = outputs("micro/latency_fp32", {"steps": "5"}, "ptxas")
     assert np.array_equal(a.buffers["out1"], b.buffers["out1"]) and np.array_equal(a.buffers["out2"], b.buffers["out2"])
+
+
+def test_a_loop_kept_whole_has_its_body_scheduled_between_barriers():
+    """matmul_tiled32's tile loop is over ptxas's unroll budget and runs as one
+    body; ptxas still list-schedules it (its SASS: after the barrier each warp
+    issues 10 LDS/LDS.128 before its first FFMA, then keeps loads that far
+    ahead of the FFMAs), and so does the lowering: 8 shared loads before the
+    first FMA, then loads and FMAs interleaved, nothing across a barrier; the
+    result is the same."""
+    prog = simgpu.load(str(PROGRAMS / "matmul_tiled32.s"), lower="ptxas").program
+    ops = opcodes(prog)
+    first, second = [k for k, op in enumerate(ops) if op == "bar"][:2]
+    between = ops[first + 1:second]
+    assert between.index("fma") == 8 and between[:8] == ["ld"] * 8
+    assert between.count("ld") == 8 + 32 and between.count("fma") == 32     # 32 LDS.32, 8 LDS.128
+    # (before, each shared load pair was followed by the FMA that waits for it)
+    a = outputs("matmul_tiled32", {"n": "64"}, None)
+    b = outputs("matmul_tiled32", {"n": "64"}, "ptxas")
+    assert np.array_equal(a.buffers["C"], b.buffers["C"])

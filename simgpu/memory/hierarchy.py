@@ -74,7 +74,8 @@ from ..exec.jit import njit
 from .caches import SECTOR_BYTES, access, fill_sectors, make_cache, ready_at, set_ready
 
 MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "noc_free", "slice_free", "atom_free", "chan_free",
-                               "smem_free", "params", "counters", "l1_count", "dram_hist", "dram_hist_w"])
+                               "smem_free", "params", "counters", "l1_count", "dram_hist", "dram_hist_w",
+                               "mio_q", "mio_fifo"])
 # DRAM bytes over time, by the cycle each transfer starts on its channel (not when it was
 # requested): DRAM_BINS bins of dram_hist_w[0] cycles, [read, write]; when a transfer falls
 # past the last bin, neighbouring bins merge and the width doubles (as the core's series)
@@ -83,7 +84,9 @@ HIST_FIRST_WIDTH = 64
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
- P_ST_ACK) = range(18)
+ P_ST_ACK, P_MIO_INTERVAL) = range(19)
+# what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
+MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count hits and misses per SM in l1_count[sm, 0:2]
 (C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC, C_L2_COALESCED) = range(7)
 
@@ -97,7 +100,8 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["dram_fetch_bytes"], cfg["noc_sectors_per_cycle_per_sm"],
                        cfg["l2_slice_atomic_ops_per_cycle"], cfg["l2_partitions"],
                        cfg.get("l2_atomic_units", slices), cfg["store_beats_per_cycle_per_sm"],
-                       cfg["barrier_arrival_cycles"], cfg["barrier_release_cycles"], cfg["store_ack_cycles"]],
+                       cfg["barrier_arrival_cycles"], cfg["barrier_release_cycles"], cfg["store_ack_cycles"],
+                       cfg["interval_mio_cycles"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -107,7 +111,17 @@ def make_memsys(cfg, n_sm, l1_bytes):
                   np.zeros(int(cfg.get("l2_atomic_units", slices)), np.float64),
                   np.zeros(cfg["dram_channels"], np.float64),
                   np.zeros((n_sm, 2), np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 2), np.int64),
-                  np.zeros((DRAM_BINS, 2), np.float64), np.array([HIST_FIRST_WIDTH], np.int64))
+                  np.zeros((DRAM_BINS, 2), np.float64), np.array([HIST_FIRST_WIDTH], np.int64),
+                  # per scheduler: its MIO queue's entries (when each leaves it), the next entry, the last leave;
+                  # per SM: when each of the L1TEX's queued shared accesses starts, the next entry (mio_issue)
+                  _mio_queues(n_sm * cfg["sub_partitions"], cfg["mio_queue_depth"]),
+                  np.zeros((n_sm, cfg["l1tex_queue_depth"] + 1), np.float64))
+
+
+def _mio_queues(n, depth):
+    q = np.zeros((n, depth + 2), np.float64)
+    q[:, depth + 1] = -1e30                 # no instruction has left yet
+    return q
 
 
 @njit
@@ -323,3 +337,54 @@ def barrier_arrival(MS, sm, now):
     t = max(float(now), MS.smem_free[sm, 1])
     MS.smem_free[sm, 1] = t + p[P_BAR_ARRIVAL]
     return np.int64(np.ceil(t + p[P_BAR_ARRIVAL] + p[P_BAR_RELEASE]))
+
+
+@njit(inline="always")
+def mio_issue(MS, g, sm, now, kind, wavefronts, latency):
+    """An MIO instruction (a shared-memory access, a block barrier's arrival,
+    a shuffle) issued at cycle `now` by scheduler g of SM sm goes through the
+    scheduler's MIO queue. The queue holds `mio_queue_depth` instructions;
+    its LSU stage takes them in order, one every `interval_mio_cycles` (a
+    barrier arrival: as soon as the ones before it left), and an instruction
+    leaves the queue when the unit past it takes it: the L1TEX's queue of
+    shared accesses, which holds `l1tex_queue_depth` instructions of the SM
+    ahead of its data stage (one wavefront a cycle, shared_request), or the
+    SM's barrier unit (barrier_arrival). While the queue is full the
+    scheduler's warps cannot issue an MIO instruction (Nsight's
+    `mio_throttle`).
+
+    Returns (ready, room): when a shared load's data is there, when the
+    barrier completes if this arrival completes it (barrier_arrival), when a
+    shuffle's result is; and the first cycle the scheduler's queue has a free
+    entry again. MIO_SHARED: `wavefronts` of the shared data stage,
+    `latency` its load-to-use latency; MIO_OTHER: a fixed `latency` from
+    when the queue lets it go.
+
+    Measured on the H200 here (traces/h200/mio_queue.json,
+    tools/measure_mio_queue.py; tools/mio_figures.py derives the depths):
+    see the config's mio_queue_depth and l1tex_queue_depth."""
+    q = MS.mio_q[g]
+    depth = q.shape[0] - 2
+    t = max(float(now), q[depth + 1] + (0.0 if kind == MIO_BARRIER else MS.params[P_MIO_INTERVAL]))
+    if kind == MIO_SHARED:
+        f = MS.mio_fifo[sm]
+        nf = f.shape[0] - 1
+        h = np.int64(f[nf]) if nf > 0 else 0
+        if nf > 0:
+            t = max(t, f[h])                    # the L1TEX takes it once the one nf ahead started
+        s = max(t, MS.smem_free[sm, 0])
+        ready = shared_request(MS, sm, s, wavefronts, latency)
+        if nf > 0:
+            f[h] = s
+            f[nf] = (h + 1) % nf
+    elif kind == MIO_BARRIER:
+        taken = max(t, MS.smem_free[sm, 1])
+        ready = barrier_arrival(MS, sm, t)
+        t = taken
+    else:
+        ready = np.int64(np.ceil(t)) + latency
+    h = np.int64(q[depth])
+    q[h] = t
+    q[depth] = (h + 1) % depth
+    q[depth + 1] = t
+    return ready, np.int64(np.ceil(q[(h + 1) % depth]))

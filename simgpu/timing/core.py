@@ -5,7 +5,9 @@ one of its resident warps (warp slot mod `sub_partitions`, as the hardware
 assigns warps). A warp can issue when the registers its next instruction
 reads (and writes) have no pending writes -- its scoreboard -- and the pipe
 the instruction needs can accept it (each pipe takes a new instruction every
-`interval` cycles). Among eligible warps the policy picks one (policies.py).
+`interval` cycles; an MIO instruction -- shared access, shuffle, barrier
+arrival -- needs a free entry in its scheduler's MIO queue instead,
+memory/hierarchy.py mio_issue). Among eligible warps the policy picks one (policies.py).
 The instruction executes functionally at issue (exec.warp.step) and its
 results become ready `latency` cycles later.
 
@@ -75,16 +77,18 @@ from ..exec.prefetch import HINTS, prefetch
 from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.caches import Cache
-from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MemSys, barrier_arrival, shared_request
+from ..memory.hierarchy import (C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MIO_BARRIER, MIO_OTHER, MIO_SHARED, MemSys,
+                                mio_issue)
 from ..ptx import codes as C
 from . import stalls as S
 from .constants import const_ready, make_const_state
 from .fetch import fetch_ready, make_fetch_state
 from .policies import first_slot, priority
 from .requests import PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, issue, serve
-from .tables import scoreboard_slots
+from .tables import PIPE, scoreboard_slots
 
 INF = np.int64(1) << 62
+PIPE_MIO = PIPE["mio"]
 S_PENDING = S.N_STATES       # a warp's state while the reason it waits is not known (requests.py)
 N_COLS = S.N_STATES + 1      # stall columns: the states, and S_PENDING's (always 0 after a quantum)
 ROW = 8                      # int64s in a cache line: a thread's counters start on a line of their own
@@ -476,14 +480,13 @@ def barrier_waiters(W, w, wpb):
 
 
 @njit
-def barrier_timing(W, TS, MS, w, wpb, sm, now, waiting, sync):
-    """Warp w's barrier arrival at cycle `now` goes through the SM's barrier
-    unit (memory/hierarchy.py barrier_arrival); if it completed the barrier,
-    the warps it released (`waiting`, from barrier_waiters before the
-    arrival) and w itself (bar.sync) go on when the unit says, in the
-    `barrier` state until then. A warp whose next operand waits for the L2
-    stage (PENDING) is left to it."""
-    done = barrier_arrival(MS, sm, now)
+def barrier_timing(W, TS, w, wpb, done, waiting, sync):
+    """Warp w's barrier arrival went through its scheduler's MIO queue to the
+    SM's barrier unit (memory/hierarchy.py mio_issue, barrier_arrival); if it
+    completed the barrier, the warps it released (`waiting`, from
+    barrier_waiters before the arrival) and w itself (bar.sync) go on at
+    `done`, in the `barrier` state until then. A warp whose next operand
+    waits for the L2 stage (PENDING) is left to it."""
     w0 = W.warp[w].wblock * wpb
     released = False
     for j in range(wpb):
@@ -615,6 +618,19 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     return
                 ready = now + T.lat[pc]
                 op = P.ins[pc].op
+                u = T.pipe[pc]
+                room = np.int64(-1)
+                done = np.int64(0)
+                if u == PIPE_MIO:
+                    # through the scheduler's MIO queue (memory/hierarchy.py mio_issue); the warp's
+                    # next MIO instruction waits mio_issue_gap_cycles (`wait`, ptxas's stall counts)
+                    TS.ready[w, T.mio_slot] = (now + T.mio_gap) << 2
+                    if waiting >= 0:
+                        done, room = mio_issue(MS, g, sm, now, MIO_BARRIER, 0, 0)
+                    elif scratch[SCR_VALID] == 1 and scratch[SCR_SPACE] == C.SPACE_SHARED:
+                        ready, room = mio_issue(MS, g, sm, now, MIO_SHARED, scratch[SCR_WAVEFRONTS], T.lat[pc])
+                    else:
+                        ready, room = mio_issue(MS, g, sm, now, MIO_OTHER, 0, T.lat[pc])
                 if scratch[SCR_VALID] == 1:
                     space = scratch[SCR_SPACE]
                     if space == C.SPACE_GLOBAL:
@@ -629,16 +645,13 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                                 TS.warp[w].pend_st += 1
                             elif ready > TS.warp[w].drain_until:
                                 TS.warp[w].drain_until = ready
-                    elif space == C.SPACE_SHARED:
-                        ready = shared_request(MS, sm, now, scratch[SCR_WAVEFRONTS], T.lat[pc])
                 board = T.sb[pc]
                 for k in range(T.defs.shape[1]):
                     slot = T.defs[pc, k]
                     if slot < 0:
                         break
                     TS.ready[w, slot] = (ready << 2) | board    # when, and which scoreboard
-                u = T.pipe[pc]
-                TS.pipe_free[g, u] = now + T.pipe_interval[u]
+                TS.pipe_free[g, u] = max(room, now + 1) if u == PIPE_MIO else now + T.pipe_interval[u]
                 if ready != PENDING and ready > TS.stats[c, ST_MAX_PENDING]:
                     TS.stats[c, ST_MAX_PENDING] = ready
                 TS.last_warp[g] = w
@@ -660,7 +673,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     if TS.warp[w].dep_ready < qend:
                         prefetch_operands(T, TS, W, w, TS.warp[w].pc)
                 if waiting >= 0:
-                    barrier_timing(W, TS, MS, w, wpb, sm, now, waiting, P.ins[pc].sub == C.BAR_SYNC)
+                    barrier_timing(W, TS, w, wpb, done, waiting, P.ins[pc].sub == C.BAR_SYNC)
                 if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
                         or st == C.ST_EXITED:
                     # a barrier may have released warps on this SM's other schedulers
@@ -804,7 +817,7 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
     now = TS.glob[G_NOW]
     l1a, l1b, l1c, l1d, l1e, l1f = MS.l1
     l2a, l2b, l2c, l2d, l2e, l2f = MS.l2
-    ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12 = MS[2:]
+    ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12, ms13, ms14 = MS[2:]
     while True:
         if TS.series_n[0] * TS.series_n[1] <= now:
             sample_series(TS, MS, WK, now)
@@ -817,7 +830,7 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
             for c in prange(threads):
                 # (numba's parallel loops take flat tuples only: the memory system is rebuilt here)
                 MSc = MemSys(Cache(l1a, l1b, l1c, l1d, l1e, l1f), Cache(l2a, l2b, l2c, l2d, l2e, l2f),
-                             ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12)
+                             ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12, ms13, ms14)
                 for sm in range(c * n_sm // threads, (c + 1) * n_sm // threads):
                     if TS.sm_status[sm] == SM_RUN and TS.sm_now[sm] < qend:
                         advance_sm(P, W, M, T, TS, MSc, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, left)

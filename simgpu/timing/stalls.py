@@ -8,7 +8,9 @@ wait                waiting on a fixed-latency dependency (ALU, FMA results)
 long_scoreboard     waiting on a variable-latency L1TEX result (global, local memory)
 short_scoreboard    waiting on a variable-latency MIO result (shared memory, SFU, shuffles)
 barrier             waiting at a block barrier
-mio_throttle        the MIO pipe (shared memory, SFU) cannot accept the instruction
+mio_throttle        the scheduler's MIO queue is full (shared memory, shuffles, barrier
+                    arrivals; memory/hierarchy.py mio_issue), or the SFU cannot accept
+                    the instruction
 lg_throttle         the LSU pipe for global/local memory cannot accept the instruction
 math_pipe_throttle  the FP32/INT/FP64 pipe for the instruction is busy
 branch_resolving    waiting for a branch target to be computed

@@ -4,7 +4,8 @@ takes, which scoreboard tracks that result, which registers it reads and
 writes.
 
 Pipes (per sub-partition): fp32, int, fp64, sfu, lsu (global/local memory),
-mio (shared memory, shuffles), branch, sync. Results are tracked as the
+mio (shared memory, shuffles, block barriers: the scheduler's MIO queue,
+memory/hierarchy.py mio_issue), branch, sync (fences). Results are tracked as the
 hardware's dependency mechanisms are: fixed-latency ALU results by the
 compiler's wait counts (a stall there is `wait`), variable-latency results
 by scoreboards -- the long one for global/local memory (`long_scoreboard`),
@@ -25,13 +26,21 @@ MAX_DEPS = 12
 MAX_DEFS = 4
 
 Tables = namedtuple("Tables", ["pipe", "lat", "sb", "dep", "defs", "is_branch", "pipe_interval",
-                               "branch_latency"])
+                               "branch_latency", "mio_slot", "mio_gap"])
 
 
 def scoreboard_slots(prog):
-    """How many registers a warp's scoreboard tracks: every 32-bit, 64-bit and
-    predicate register, numbered in that order (reg_slot)."""
-    return max(1, prog.nregs32 + prog.nregs64 + prog.npreds)
+    """How many entries a warp's scoreboard row has: every 32-bit, 64-bit and
+    predicate register, numbered in that order (reg_slot), and one more, the
+    last, for when the warp may issue its next MIO instruction (mio_slot)."""
+    return prog.nregs32 + prog.nregs64 + prog.npreds + 1
+
+
+def mio_slot(prog):
+    """The scoreboard entry every MIO instruction reads and sets: ptxas's stall
+    counts keep a warp's MIO instructions `mio_issue_gap_cycles` apart (the
+    timing core writes it at issue), and the wait is `wait` on the H200."""
+    return scoreboard_slots(prog) - 1
 
 
 def reg_slot(prog, kind, r):
@@ -100,6 +109,8 @@ def build_tables(prog, cfg):
                 unit, latency, board = "lsu", cfg["latency_l1_cycles"], SB_LONG
             else:                                  # global (or generic): the memory hierarchy decides;
                 unit, latency, board = "lsu", cfg["latency_l2_cycles"], SB_LONG   # atomics: at the L2
+        elif op in (C.OP_BAR, C.OP_BARRIER):      # a block barrier's arrival travels the MIO (mio_issue)
+            unit, latency, board = "mio", cfg["latency_int_cycles"], SB_FIXED
         elif op in (C.OP_SHFL, C.OP_REDUX):
             unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
         elif unit == "sfu" or (op == C.OP_DIV and C.TYPE_KIND[int(prog.ty[i])] != C.KIND_FLOAT):
@@ -122,13 +133,16 @@ def build_tables(prog, cfg):
         if prog.guard[i] >= 0:
             deps.append((C.K_PRED, int(prog.guard[i])))
         deps += written                            # write-after-write: wait for pending writes too
-        for k, (f, r) in enumerate(deps[:MAX_DEPS]):
-            dep[i, k] = reg_slot(prog, f, r)
+        slots = [reg_slot(prog, f, r) for f, r in deps]
+        if unit == "mio":
+            slots.insert(0, mio_slot(prog))
+        for k, slot in enumerate(slots[:MAX_DEPS]):
+            dep[i, k] = slot
         for k, (f, r) in enumerate(written[:MAX_DEFS]):
             defs[i, k] = reg_slot(prog, f, r)
     interval = np.array([cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)
     return Tables(pipe, lat, sb, dep, defs, is_branch, interval,
-                  np.int64(cfg["latency_branch_cycles"]))
+                  np.int64(cfg["latency_branch_cycles"]), np.int64(mio_slot(prog)), np.int64(cfg["mio_issue_gap_cycles"]))
 
 
 assert UNIT["fp32"] == 0 and UNIT["sync"] == 7
