@@ -18,6 +18,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from .compact import compact
 from .jit import records
 
 ProgArrays = namedtuple("ProgArrays", ["ins", "okind", "oreg", "oreg2", "obits", "ofloat"])
@@ -65,9 +66,10 @@ W_READY, W_BARRIER, W_DONE = 0, 1, 2
 
 
 def make_warps(n_warps, n_blocks, prog, grid, block):
-    nr32 = max(1, prog.nregs32)
-    nr64 = max(1, prog.nregs64)
-    npr = max(1, prog.npreds)
+    rows = compact(prog)                  # a row per register as the executor numbers them
+    nr32 = max(1, rows.nregs32)
+    nr64 = max(1, rows.nregs64)
+    npr = max(1, rows.npreds)
     r32 = zeros_lines((n_warps, nr32, 32), np.uint32)
     r64 = zeros_lines((n_warps, nr64, 32), np.uint64)
     dims = np.array([block[0], block[1], block[2], grid[0], grid[1], grid[2]], np.int64)
