@@ -2,8 +2,9 @@
 namedtuples that compiled code takes as arguments.
 
 - ProgArrays: the decoded program (one row per instruction).
-- Warps: per warp slot -- registers [slot, reg, lane] in a 32-bit file and a
-  64-bit file (floats through .view()), predicates, the SIMT
+- Warps: per warp slot -- registers [slot, row, lane] in a 32-bit file and a
+  64-bit file (floats through .view()), predicates (a row per register as
+  compact.py packs them: registers whose lifetimes do not overlap share one), the SIMT
   reconvergence stack (pc, reconvergence pc, mask per level), exited and valid
   lane masks, barrier wait state, thread indices; per block slot -- block
   index, live-thread count and barrier arrival counts.
