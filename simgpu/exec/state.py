@@ -2,8 +2,9 @@
 namedtuples that compiled code takes as arguments.
 
 - ProgArrays: the decoded program (one row per instruction).
-- Warps: per warp slot -- registers [slot, reg, lane] in a 32-bit file and a
-  64-bit file (floats through .view()), predicates, the SIMT
+- Warps: per warp slot -- registers [slot, row, lane] in a 32-bit file and a
+  64-bit file (floats through .view()), predicates (a row per register as
+  compact.py packs them: registers whose lifetimes do not overlap share one), the SIMT
   reconvergence stack (pc, reconvergence pc, mask per level), exited and valid
   lane masks, barrier wait state, thread indices; per block slot -- block
   index, live-thread count and barrier arrival counts.
@@ -18,6 +19,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from .compact import compact
 from .jit import records
 
 ProgArrays = namedtuple("ProgArrays", ["ins", "okind", "oreg", "oreg2", "obits", "ofloat"])
@@ -65,9 +67,10 @@ W_READY, W_BARRIER, W_DONE = 0, 1, 2
 
 
 def make_warps(n_warps, n_blocks, prog, grid, block):
-    nr32 = max(1, prog.nregs32)
-    nr64 = max(1, prog.nregs64)
-    npr = max(1, prog.npreds)
+    rows = compact(prog)                  # a row per register as the executor numbers them
+    nr32 = max(1, rows.nregs32)
+    nr64 = max(1, rows.nregs64)
+    npr = max(1, rows.npreds)
     r32 = zeros_lines((n_warps, nr32, 32), np.uint32)
     r64 = zeros_lines((n_warps, nr64, 32), np.uint64)
     dims = np.array([block[0], block[1], block[2], grid[0], grid[1], grid[2]], np.int64)

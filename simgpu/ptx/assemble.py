@@ -68,13 +68,15 @@ class Program:
 
     def arrays(self):
         """The tuple the compiled executor takes (order matters: see exec.state.ProgArrays)."""
+        from ..exec.compact import compact
         from ..exec.jit import records
         from ..exec.state import INS_FIELDS, ProgArrays
-        cols = [getattr(self, "flags" if f == "iflags" else f) for f in INS_FIELDS]
+        rows = compact(self)              # the executor's register numbers (exec/compact.py)
+        cols = [rows.guard if f == "guard" else getattr(self, "flags" if f == "iflags" else f) for f in INS_FIELDS]
         ins = np.zeros(self.n, np.dtype([(f, c.dtype) for f, c in zip(INS_FIELDS, cols)], align=True))
         for f, c in zip(INS_FIELDS, cols):
             ins[f] = c
-        return ProgArrays(records(ins), self.okind, self.oreg, self.oreg2, self.obits, self.ofloat)
+        return ProgArrays(records(ins), self.okind, rows.oreg, self.oreg2, self.obits, self.ofloat)
 
     def where(self, pc):
         """'file:line' of instruction pc and its source text."""

@@ -318,6 +318,7 @@ def prefetch_operands(T, TS, W, w, pc):
         if slot < 0:
             break
         prefetch(TS.ready.ctypes.data + (w * TS.ready.shape[1] + slot) * 8)
+        slot = T.dep_row[pc, k]                       # where the executor keeps it (exec/compact.py)
         if slot < nr32:
             a = W.r32.ctypes.data + (w * nr32 + slot) * 128
             prefetch(a)
@@ -534,8 +535,9 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
             # a warp whose state cannot change before its wake time keeps it: skip it
             wk = g * n_per
             due = np.int64(0)
+            wakes = TS.wake[wk:wk + n]          # (a view: one vector load, where wk + k was a gather)
             for k in range(n):
-                t = TS.wake[wk + k]
+                t = wakes[k]
                 due |= np.int64(t <= now) << k
                 earliest = min(earliest, t if t > now else INF)
             while due != 0:

@@ -26,7 +26,9 @@ MAX_DEPS = 12
 MAX_DEFS = 4
 
 Tables = namedtuple("Tables", ["pipe", "lat", "sb", "dep", "defs", "is_branch", "pipe_interval",
-                               "branch_latency", "mio_slot", "mio_gap"])
+                               "branch_latency", "mio_slot", "mio_gap", "dep_row"])
+# dep_row: where the executor keeps each register of `dep` (exec/compact.py: its
+# row, numbered as reg_slot numbers them), for the host's prefetch only
 
 
 def scoreboard_slots(prog):
@@ -141,8 +143,11 @@ def build_tables(prog, cfg):
         for k, (f, r) in enumerate(written[:MAX_DEFS]):
             defs[i, k] = reg_slot(prog, f, r)
     interval = np.array([cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)
+    from ..exec.compact import compact
+    dep_row = np.where(dep >= 0, compact(prog).flat[np.maximum(dep, 0)], -1).astype(np.int32)
     return Tables(pipe, lat, sb, dep, defs, is_branch, interval,
-                  np.int64(cfg["latency_branch_cycles"]), np.int64(mio_slot(prog)), np.int64(cfg["mio_issue_gap_cycles"]))
+                  np.int64(cfg["latency_branch_cycles"]), np.int64(mio_slot(prog)), np.int64(cfg["mio_issue_gap_cycles"]),
+                  dep_row)
 
 
 assert UNIT["fp32"] == 0 and UNIT["sync"] == 7
