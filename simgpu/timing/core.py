@@ -319,6 +319,8 @@ def prefetch_operands(T, TS, W, w, pc):
             break
         prefetch(TS.ready.ctypes.data + (w * TS.ready.shape[1] + slot) * 8)
         slot = T.dep_row[pc, k]                       # where the executor keeps it (exec/compact.py)
+        if slot < 0:                                  # not a register (the MIO queue's slot)
+            continue
         if slot < nr32:
             a = W.r32.ctypes.data + (w * nr32 + slot) * 128
             prefetch(a)

@@ -144,7 +144,9 @@ def build_tables(prog, cfg):
             defs[i, k] = reg_slot(prog, f, r)
     interval = np.array([cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)
     from ..exec.compact import compact
-    dep_row = np.where(dep >= 0, compact(prog).flat[np.maximum(dep, 0)], -1).astype(np.int32)
+    rows = compact(prog).flat              # (the MIO queue's slot, mio_slot, is no register: no row)
+    reg = (dep >= 0) & (dep < rows.size)
+    dep_row = np.where(reg, rows[np.where(reg, dep, 0)], -1).astype(np.int32)
     return Tables(pipe, lat, sb, dep, defs, is_branch, interval,
                   np.int64(cfg["latency_branch_cycles"]), np.int64(mio_slot(prog)), np.int64(cfg["mio_issue_gap_cycles"]),
                   dep_row)
