@@ -104,10 +104,14 @@ def ldc_kind(prog, i):
     special register S2R_SREGS lists), an LDC (a `mov` from %ntid/%nctaid;
     an `ld.param` of 8 bytes: a pointer, which ptxas loads with LDC.64 into
     the register pair its IMAD.WIDE or address reads) or neither (other
-    `ld.param`s are constant operands). ptxas loads a pointer with ULDC.64
-    instead where only warp-uniform arithmetic reads it (softmax_*'s row
-    pointers, matmul_batched's): 38 of the 50 pointer parameters of
-    programs/*.s are LDC.64, all 50 are LDC here."""
+    `ld.param`s are constant operands). Checked against ptxas's SASS of
+    programs/*.s (traces/ptxas/sm90_sreg_ldc.txt): every %ntid read is an
+    LDC (11); 39 of the 53 64-bit parameter loads are LDC.64, the other 14
+    ULDC.64, where a 64-bit add takes the pointer from a uniform register
+    (softmax_*, matmul_batched, matmul_cublas's A and B, 3 of
+    attention_naive's): here all are LDCs. Of the 30 32-bit parameters, 15
+    are LDCs in some kernel (transpose_*'s n, matmul_*'s 0x228, ...): here
+    all are operands."""
     op = int(prog.op[i])
     if op == C.OP_MOV and int(prog.okind[i, 1]) == C.K_SREG:
         sr = int(prog.oreg[i, 1])
