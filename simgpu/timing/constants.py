@@ -33,9 +33,13 @@ the H200 (traces/h200/micro/micro_sreg_ldc.json: a lone warp's `LDC R0,
 c[0x0][RZ]` -> STS waits 69 cycles in short_scoreboard and none in
 imc_miss). LDCs have a cache of their own, beside the operands' (per SM,
 each with its own cold first line): on the H200 a constant operand waits
-for a line an LDC has asked for as if no one had (const_miss.s's c_n1: its
-LDC.64 of c[0x0][0x210] and then its FADD of c[0x0][0x218] waits 42
-cycles in imc_miss, what a first line costs), as Huerta et al. found on
+for a line an LDC has asked for as if no one had: const_miss.s's c_n1
+waits 42 cycles in imc_miss, what a first line costs, for p0,
+c[0x0][0x218], though its pointer's LDC.64 of the same line comes long
+before (inferred: its SASS is not recorded, but in the same shapes, fill
+and ptr_tid, traces/h200/micro/micro_sreg_ldc.sass, the LDC.64 is among
+the first instructions, and c_n1's FADD waits for %ntid's LDC, about 70
+cycles, before it). Huerta et al. found as much on
 Ampere (fixed-latency instructions read an L0 "FL" constant cache, LDC an
 L0 "VL" one: "Analyzing Modern NVIDIA GPU cores", 2025, section 5.4).
 %ntid's line is the first of bank 0 (byte 0), not the parameters'.
