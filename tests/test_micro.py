@@ -32,6 +32,7 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "block_launch": ["fill"] * 11,
         "atomic_tail": ["red_one", "red_one", "st_one"] * 2 + ["atom_one"],
         "empty": ["empty"] * 4,            # tools/measure_launch.py's launches: 1, 132, 1, 132 blocks
+        "sreg_ldc": ["tid"] * 3 + ["tid_lane", "ctaid"] + ["ntid"] * 2 + ["ptr"] * 3 + ["ptr_tid"] * 3,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]

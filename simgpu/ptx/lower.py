@@ -35,7 +35,10 @@ CUDA 13.0 JIT). lower_ptxas() runs, in order:
   kernel starts with.
 
 `ld.param` stays one instruction: the SASS loads a parameter with LDC/ULDC
-where it needs it in a register, about once per parameter. Not modeled:
+where it needs it in a register, about once per parameter. Which reads are
+variable-latency (S2R for a special register, LDC for %ntid and a pointer
+parameter) is timing's: simgpu/timing/tables.py ldc_kind, checked against
+traces/ptxas/sm90_sreg_ldc.txt. Not modeled:
 register-pair copies, `rcp.rn.f32`'s 10 instructions (and its BSSY/BSYNC
 around the slow-path call), the fusion of `and` + `setp.eq 0` into one
 predicate-writing LOP3, ptxas's if-conversion of short regions. Every rewrite keeps results

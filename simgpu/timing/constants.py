@@ -25,9 +25,26 @@ about 24 cycles a line plus 24 for the first; 64-byte lines fit (8
 parameters 32 bytes apart wait as 4 lines, 136 cycles, not as 8 or 2); 8
 warps on one SM wait as long as one (they wait for the same lines).
 
-Not modeled: the `LDC` path (ptxas loads some parameters, and %ntid's
-c[0x0][0x0], with LDC, whose consumers wait in `short_scoreboard`, 40-60
-cycles for a lone warp on the H200); the prologue's `ULDC.64 c[0x0][0x208]`
+An `LDC` (a pointer parameter's LDC.64, %ntid's `LDC R, c[0x0][0x0]`:
+tables.ldc_kind) does not wait at issue: it asks for its line when it
+issues and its result comes `latency_ldc_cycles` after the line's arrival,
+on the short scoreboard, so its reader waits in `short_scoreboard`, as on
+the H200 (traces/h200/micro/micro_sreg_ldc.json: a lone warp's `LDC R0,
+c[0x0][RZ]` -> STS waits 69 cycles in short_scoreboard and none in
+imc_miss). LDCs have a cache of their own, beside the operands' (per SM,
+each with its own cold first line): on the H200 a constant operand waits
+for a line an LDC has asked for as if no one had: const_miss.s's c_n1
+waits 42 cycles in imc_miss, what a first line costs, for p0,
+c[0x0][0x218], though its pointer's LDC.64 of the same line comes long
+before (inferred: its SASS is not recorded, but in the same shapes, fill
+and ptr_tid, traces/h200/micro/micro_sreg_ldc.sass, the LDC.64 is among
+the first instructions, and c_n1's FADD waits for %ntid's LDC, about 70
+cycles, before it). Huerta et al. found as much on
+Ampere (fixed-latency instructions read an L0 "FL" constant cache, LDC an
+L0 "VL" one: "Analyzing Modern NVIDIA GPU cores", 2025, section 5.4).
+%ntid's line is the first of bank 0 (byte 0), not the parameters'.
+
+Not modeled: the prologue's `ULDC.64 c[0x0][0x208]`
 (its line is the first parameter's); that one warp on each of 132 SMs waits
 14% longer than one SM alone, and 8 warps on each of them 2.5 times as long
 (497 cycles a warp: the SMs share the GPC's constant cache and the L2); other
@@ -46,9 +63,14 @@ CC_MISS, CC_COLD = range(2)
 def constant_lines(prog, line_bytes):
     """Per instruction, the line of constant bank 0 it reads (-1: none):
     `ld.param`'s (PARAM_BANK_OFFSET + its parameter's byte offset) //
-    line_bytes."""
+    line_bytes; a `mov` from %ntid or %nctaid, its byte offset's
+    (tables.LDC_SREGS) // line_bytes."""
+    from .tables import LDC_SREGS
     lines = np.full(max(1, prog.n), -1, np.int64)
     for i in range(prog.n):
+        if prog.op[i] == C.OP_MOV and prog.okind[i, 1] == C.K_SREG and int(prog.oreg[i, 1]) in LDC_SREGS:
+            lines[i] = LDC_SREGS[int(prog.oreg[i, 1])] // line_bytes
+            continue
         if prog.op[i] not in (C.OP_LD, C.OP_LDU) or prog.space[i] != C.SPACE_PARAM:
             continue
         for k in range(prog.okind.shape[1]):
@@ -60,30 +82,52 @@ def constant_lines(prog, line_bytes):
 
 def make_const_state(n_sm, prog, line_bytes, miss_cycles, cold_cycles):
     """(const_of, const_line, const_cfg): per instruction its line
-    (constant_lines), per SM when each line arrives (-1: never asked for)
-    with, in the last column, how many lines the SM has asked for, and the
-    figures (CC_*). miss_cycles = cold_cycles = 0: not modeled."""
+    (constant_lines), per SM and cache (rows 0 .. n_sm - 1: the operands';
+    n_sm .. 2 n_sm - 1: the LDCs') when each line arrives (-1: never asked
+    for) with, in the last column, how many lines that cache has asked for,
+    and the figures (CC_*). miss_cycles = cold_cycles = 0: not modeled."""
     of = constant_lines(prog, max(1, line_bytes))
     n_lines = int(of.max()) + 1 if of.max() >= 0 else 0
-    state = np.full((n_sm, n_lines + 1), -1, np.int64)
+    state = np.full((2 * n_sm, n_lines + 1), -1, np.int64)
     state[:, n_lines] = 0
     return of, state, np.array([miss_cycles, cold_cycles], np.int64)
 
 
 @njit(inline="always")
-def const_ready(TS, sm, pc, t):
-    """The cycle from which SM sm has the constant line the instruction at
-    pc reads, asked for at t (t itself if it reads none or hits), asking for
-    it if no warp of the SM has."""
-    line = TS.const_of[pc]
+def const_issue_ready(T, TS, sm, pc, t):
+    """When the instruction at pc may issue as far as its constant goes: an
+    LDC (a constant read whose result is on the short scoreboard) at t, its
+    line asked for at issue (const_ldc_ready, from the core); an operand
+    read once its line is there."""
+    if T.sb[pc] == 1 and TS.const_of[pc] >= 0:     # tables.SB_SHORT: an LDC
+        return t
+    return const_ready(TS, sm, pc, t)
+
+
+@njit(inline="always")
+def _line_ready(TS, row, line, t):
     if line < 0 or (TS.const_cfg[CC_MISS] == 0 and TS.const_cfg[CC_COLD] == 0):
         return t
-    a = TS.const_line[sm, line]
+    a = TS.const_line[row, line]
     if a < 0:
         last = TS.const_line.shape[1] - 1
         a = t + TS.const_cfg[CC_MISS]
-        if TS.const_line[sm, last] == 0:
+        if TS.const_line[row, last] == 0:
             a += TS.const_cfg[CC_COLD]
-        TS.const_line[sm, line] = a
-        TS.const_line[sm, last] += 1
+        TS.const_line[row, line] = a
+        TS.const_line[row, last] += 1
     return a
+
+
+@njit(inline="always")
+def const_ready(TS, sm, pc, t):
+    """The cycle from which SM sm's operand cache has the constant line the
+    instruction at pc reads, asked for at t (t itself if it reads none or
+    hits), asking for it if no warp of the SM has."""
+    return _line_ready(TS, sm, TS.const_of[pc], t)
+
+
+@njit(inline="always")
+def const_ldc_ready(TS, sm, pc, t):
+    """The same for the LDC at pc, from SM sm's LDC cache."""
+    return _line_ready(TS, TS.const_line.shape[0] // 2 + sm, TS.const_of[pc], t)

@@ -81,7 +81,7 @@ from ..memory.hierarchy import (C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MIO_B
                                 mio_issue)
 from ..ptx import codes as C
 from . import stalls as S
-from .constants import const_ready, make_const_state
+from .constants import const_issue_ready, const_ldc_ready, const_ready, make_const_state
 from .fetch import fetch_ready, make_fetch_state
 from .policies import first_slot, priority
 from .requests import PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, issue, serve
@@ -296,7 +296,7 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
     if fetched > ready:
         ready = fetched
         reason = S.NO_INSTRUCTION
-    constant = const_ready(TS, sm, pc, fetched if fetched > asked else asked)   # asked for once fetched
+    constant = const_issue_ready(T, TS, sm, pc, fetched if fetched > asked else asked)   # asked for once fetched
     if constant > ready:
         ready = constant
         reason = S.IMC_MISS
@@ -621,6 +621,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     TS.sm_now[sm] = INF
                     return
                 ready = now + T.lat[pc]
+                if T.sb[pc] == 1 and TS.const_of[pc] >= 0:     # an LDC: its result once its line is there
+                    ready = const_ldc_ready(TS, sm, pc, now) + T.lat[pc]
                 op = P.ins[pc].op
                 u = T.pipe[pc]
                 room = np.int64(-1)

@@ -11,6 +11,17 @@ compiler's wait counts (a stall there is `wait`), variable-latency results
 by scoreboards -- the long one for global/local memory (`long_scoreboard`),
 the short one for MIO results such as shared memory and the SFU
 (`short_scoreboard`).
+
+What a kernel reads at its start is variable-latency too (ptxas 13.0's
+SASS of every program here, `cuobjdump -sass`): a special register is an
+`S2R` (%ctaid sometimes `S2UR`), `latency_s2r_cycles` on the short
+scoreboard; %ntid and %nctaid are `LDC R, c[0x0][0x0..]`, and a 64-bit
+parameter (a pointer) an `LDC.64`: `latency_ldc_cycles` on the short
+scoreboard, after the constant line's arrival (constants.py: a cold line
+delays the LDC's result, not its issue). Other parameters are constant
+operands of the instruction that reads them (`ULDC`, `c[0x0][..]`):
+`latency_param_cycles`, fixed. ldc_kind() says which is which.
+Measured: tools/sreg_figures.py, traces/h200/micro/micro_sreg_ldc.json.
 """
 from collections import namedtuple
 
@@ -86,6 +97,42 @@ def _next_read_is_a_guard(prog, i):
     return False
 
 
+# special registers an S2R (or S2UR) reads; %clock64 is CS2R (fixed latency)
+S2R_SREGS = frozenset((C.SR_TID_X, C.SR_TID_Y, C.SR_TID_Z, C.SR_CTAID_X, C.SR_CTAID_Y, C.SR_CTAID_Z,
+                       C.SR_LANEID, C.SR_WARPID, C.SR_SMID, C.SR_NWARPID, C.SR_NSMID, C.SR_CLOCK,
+                       C.SR_LANEMASK_EQ, C.SR_LANEMASK_LT, C.SR_LANEMASK_LE, C.SR_LANEMASK_GT,
+                       C.SR_LANEMASK_GE, C.SR_GRIDID))
+# special registers ptxas reads from constant bank 0 with LDC, at these byte offsets (%ntid:
+# c[0x0][RZ] and c[0x0][0x4] in the SASS of matmul_naive, matmul_tiled, vector_add, ...; %nctaid
+# after it, as the CUDA driver lays out the launch's dimensions)
+LDC_SREGS = {C.SR_NTID_X: 0x0, C.SR_NTID_Y: 0x4, C.SR_NTID_Z: 0x8,
+             C.SR_NCTAID_X: 0xc, C.SR_NCTAID_Y: 0x10, C.SR_NCTAID_Z: 0x14}
+NOT_VARIABLE, S2R, LDC = 0, 1, 2
+
+
+def ldc_kind(prog, i):
+    """Whether instruction i is, in ptxas's SASS, an S2R (a `mov` from a
+    special register S2R_SREGS lists), an LDC (a `mov` from %ntid/%nctaid;
+    an `ld.param` of 8 bytes: a pointer, which ptxas loads with LDC.64 into
+    the register pair its IMAD.WIDE or address reads) or neither (other
+    `ld.param`s are constant operands). Checked against ptxas's SASS of
+    programs/*.s (traces/ptxas/sm90_sreg_ldc.txt): every %ntid read is an
+    LDC (11); 39 of the 53 64-bit parameter loads are LDC.64, the other 14
+    ULDC.64, where a 64-bit add takes the pointer from a uniform register
+    (softmax_*, matmul_batched, matmul_cublas's A and B, 3 of
+    attention_naive's): here all are LDCs. Of the 30 32-bit parameters, 15
+    are LDCs in some kernel (transpose_*'s n, matmul_*'s 0x228, ...): here
+    all are operands."""
+    op = int(prog.op[i])
+    if op == C.OP_MOV and int(prog.okind[i, 1]) == C.K_SREG:
+        sr = int(prog.oreg[i, 1])
+        return S2R if sr in S2R_SREGS else (LDC if sr in LDC_SREGS else NOT_VARIABLE)
+    if op in (C.OP_LD, C.OP_LDU) and int(prog.space[i]) == C.SPACE_PARAM \
+            and C.TYPE_BITS[int(prog.ty[i])] * max(1, int(prog.vec[i])) == 64:
+        return LDC
+    return NOT_VARIABLE
+
+
 def build_tables(prog, cfg):
     n = prog.n
     pipe = np.zeros(n, np.int8)
@@ -102,7 +149,12 @@ def build_tables(prog, cfg):
         op = int(prog.op[i])
         unit = unit_names[int(prog.unit[i])]
         space = int(prog.space[i])
-        if op in (C.OP_LD, C.OP_LDU, C.OP_ST, C.OP_ATOM, C.OP_RED, C.OP_PREFETCH):
+        variable = ldc_kind(prog, i)
+        if variable == S2R:
+            unit, latency, board = "int", cfg["latency_s2r_cycles"], SB_SHORT
+        elif variable == LDC:
+            unit, latency, board = "int", cfg["latency_ldc_cycles"], SB_SHORT
+        elif op in (C.OP_LD, C.OP_LDU, C.OP_ST, C.OP_ATOM, C.OP_RED, C.OP_PREFETCH):
             if space == C.SPACE_PARAM:            # a constant-bank operand in SASS
                 unit, latency, board = "int", cfg["latency_param_cycles"], SB_FIXED
             elif space == C.SPACE_SHARED:
