@@ -213,9 +213,11 @@ def load_result(P, W, i, e, w, mask, t, nbytes, d):
     store_bits(P, W, i, e, w, mask, d)
 
 
-@njit
+@njit(inline="always")
 def mem_direct(P, W, M, i, w, mask, U, I, err, mstat, scratch):
-    """mem_op for an instruction that names its space (mask != 0): every
+    """(Inlined into step: a call passes every array of P, W and M as
+    separate scalars, and half of a tiled matmul's instructions come here.)
+    mem_op for an instruction that names its space (mask != 0): every
     lane in that space, so the offsets, their range and alignment come in one
     pass over the lanes, and the common words -- 4 bytes from or to a 32-bit
     register, in global, shared or param memory -- go straight between the
