@@ -10,7 +10,7 @@ estimate: pass regs_per_thread= to launch() to use the number ptxas reports
 (`ptxas -v`, or `launch__registers_per_thread` in Nsight Compute).
 """
 from .ptx import codes as C
-from .ptx.cfg import successors
+from .ptx.cfg import live_in as liveness, successors
 from .timing.tables import _dest_slots
 
 
@@ -36,18 +36,7 @@ def max_live_registers(prog):
         defs.append(d if prog.guard[i] < 0 else 0)      # a guarded write may not happen
     target = [int(prog.obits[i, 0]) if prog.op[i] == C.OP_BRA else -1 for i in range(n)]
     succ = successors(prog.op, prog.guard >= 0, target, n)
-    live_in = [0] * (n + 1)
-    changed = True
-    while changed:
-        changed = False
-        for i in range(n - 1, -1, -1):
-            out = 0
-            for s in succ[i]:
-                out |= live_in[s]
-            new = uses[i] | (out & ~defs[i])
-            if new != live_in[i]:
-                live_in[i] = new
-                changed = True
+    live_in = liveness(succ, uses, defs)
     # bit 2r is 32-bit register r, bit 2r+1 is 64-bit register r (two 32-bit slots)
     even = int("01" * (max(prog.nregs32, prog.nregs64) + 1), 2)
     best = 0

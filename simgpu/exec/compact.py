@@ -36,7 +36,7 @@ from collections import namedtuple
 import numpy as np
 
 from ..ptx import codes as C
-from ..ptx.cfg import successors
+from ..ptx.cfg import live_in as liveness, successors
 from ..timing.tables import _dest_slots     # (the one list of which slots an instruction writes)
 
 Storage = namedtuple("Storage", ["oreg", "guard", "nregs32", "nregs64", "npreds", "row", "flat"])
@@ -91,19 +91,7 @@ def _compact(prog):
     kills = [d if prog.guard[i] < 0 else 0 for i, d in enumerate(defs)]
     target = [int(prog.obits[i, 0]) if prog.op[i] == C.OP_BRA else -1 for i in range(n)]
     succ = successors(prog.op, prog.guard >= 0, target, n)
-    # liveness: backward data flow to a fixed point (node n, the exit, has nothing live)
-    live_in = [0] * (n + 1)
-    changed = True
-    while changed:
-        changed = False
-        for i in range(n - 1, -1, -1):
-            out = 0
-            for s in succ[i]:
-                out |= live_in[s]
-            new = uses[i] | (out & ~kills[i])
-            if new != live_in[i]:
-                live_in[i] = new
-                changed = True
+    live_in = liveness(succ, uses, kills)       # node n, the exit, has nothing live
     own = live_in[0] if n else 0
     for _, _, o in ops:
         for s in o:

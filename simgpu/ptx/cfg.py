@@ -32,6 +32,28 @@ def successors(op, guarded, target, n):
     return succ
 
 
+def live_in(succ, uses, kills):
+    """Liveness, the classic backward data flow to a fixed point: bit set s
+    of instruction i's live-in is the registers some path from i reads before
+    writing (uses[i] | (live-out & ~kills[i]), live-out the union over the
+    successors); uses and kills are bit sets per instruction, index n (the
+    exit) has nothing live."""
+    n = len(uses)
+    live = [0] * (n + 1)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(n - 1, -1, -1):
+            out = 0
+            for s in succ[i]:
+                out |= live[s]
+            new = uses[i] | (out & ~kills[i])
+            if new != live[i]:
+                live[i] = new
+                changed = True
+    return live
+
+
 def immediate_postdominators(succ):
     """ipdom[i] for every node; n (the virtual exit) where a node cannot reach the exit."""
     n = len(succ)
