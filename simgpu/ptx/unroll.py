@@ -223,6 +223,7 @@ def schedule_kept_loop(loop, setp, table):
 
 
 def _between_barriers(block, table):
+    """`block` list-scheduled segment by segment between its barriers (nothing moves across one)."""
     out, seg = [], []
     for ins in block + [None]:
         if ins is None or _is_barrier(ins):
@@ -545,16 +546,7 @@ def _copies(fn, table, instrs, top, end, body, n, tag):
 def _schedule_copies(block, table):
     """The unrolled copies with their steps folded, list-scheduled between
     barriers (nothing moves across one)."""
-    out, seg = [], []
-    for ins in fold_steps(block, table) + [None]:
-        if ins is None or _is_barrier(ins):
-            out.extend(_schedule(seg, table))
-            seg = []
-            if ins is not None:
-                out.append(ins)
-        else:
-            seg.append(ins)
-    return out
+    return _between_barriers(fold_steps(block, table), table)
 
 
 def _temporaries(instrs, top, end, table):
