@@ -32,6 +32,7 @@ simulation (S SMs with their blocks and share of the L2 and DRAM; the time is
 theirs, the counts are scaled to the grid, the result is not checked).
 """
 import csv
+import gc
 import hashlib
 import itertools
 import json
@@ -223,7 +224,13 @@ def _cluster(scheduler, workers, processes, n_points):
         try:
             return Client(scheduler, timeout="20s"), None
         except Exception as e:                 # refused, timed out, not an address
-            raise SimgpuError(f"--scheduler {scheduler}: cannot connect ({type(e).__name__}: {e})") from None
+            message = f"--scheduler {scheduler}: cannot connect ({type(e).__name__}: {e})"
+        # The half-made Client lives on in a reference cycle through the exception's traceback.
+        # Left to the collector, its __del__ (which stops its event loop) can run in the middle
+        # of a later Client's or LocalCluster's loop start, and distributed's LoopRunner then
+        # waits on itself forever (a whole test run hung so). Collect it now, while nothing starts.
+        gc.collect()
+        raise SimgpuError(message)
     n = max(1, min(workers or os.cpu_count() or 1, n_points))
     # memory_limit=0: no per-worker budget; the nanny would otherwise pause or kill a worker
     # whose one simulation outgrows total memory / workers. dashboard_address=":0": the

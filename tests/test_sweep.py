@@ -2,6 +2,7 @@
 equals direct runs figure for figure, per-point errors that do not stop it,
 a second run served entirely from the cache, and wave boundaries."""
 import csv
+import gc
 import io
 import json
 from pathlib import Path
@@ -137,6 +138,10 @@ def test_cli(tmp_path, capsys):
         assert main(["sweep", str(PROGRAMS / "vector_add.s"), "-o", str(out), *args]) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, err
+    # the Client that failed to connect is gone already: left to a later collection, its __del__
+    # deadlocked the next LocalCluster's start (distributed's LoopRunner), and CI hung
+    from dask.distributed import Client
+    assert not [o for o in gc.get_objects() if isinstance(o, Client)]
 
 
 def test_an_existing_scheduler(tmp_path):
