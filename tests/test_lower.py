@@ -293,3 +293,98 @@ def test_an_atomic_whose_old_value_nothing_reads_is_a_reduction(tmp_path):
         outs.append((out.copy(), old.copy()))
     assert np.array_equal(outs[0][0], outs[1][0]) and np.array_equal(outs[0][1], outs[1][1])
     assert outs[1][0].view(np.float32)[:2].tolist() == [32.0, 32.0] and outs[1][0][2:].tolist() == [7, 5]
+
+
+HOLDOUT = PROGRAMS / "holdout"
+SASS = Path(__file__).resolve().parents[1] / "traces" / "ptxas" / "sm90_programs.sass"
+
+
+def ptxas_lowered(path, kernel=None):
+    """The ptxas lowering of one kernel: (the function's instructions, {pass: count})."""
+    from simgpu.ptx.assemble import _table
+    from simgpu.ptx.inline import inline_calls
+    from simgpu.ptx.lower import lower_ptxas
+    module = parse_module(Path(path).read_text(), str(path))
+    fn = next(f for f in module.functions.values() if f.is_entry and kernel in (None, f.name))
+    fn.instrs, fn.labels, _ = inline_calls(module, fn)
+    done = lower_ptxas(fn, _table(), module)
+    return fn.instrs, done
+
+
+def sass_bssy_counts():
+    """{(file, kernel): BSSY instructions} in ptxas's SASS of every program (the committed record)."""
+    out, file, kernel = {}, None, None
+    for line in SASS.read_text().splitlines():
+        if line.startswith("=== "):
+            file = line[4:]
+        elif line.startswith("Function : "):
+            kernel = line.split(" : ")[1]
+            out[(file, kernel)] = 0
+        elif " BSSY " in f" {line[5:]} ":
+            out[(file, kernel)] += 1
+    return out
+
+
+def test_moves_between_registers_and_of_immediates_have_no_instruction():
+    """nvcc's float shuffle is `mov.b32 %r, %f; shfl.sync %r2, %r, 16, 31, -1`
+    with `mov.u32`s for the 16, 31 and -1, then `mov.b32 %f2, %r2` back:
+    warp_reduce.cu's SASS is SHFL.DOWN, FADD, SHFL.DOWN, FADD... with no MOV."""
+    instrs, done = ptxas_lowered(HOLDOUT / "warp_reduce.ptx")
+    ops = [i.opcode for i in instrs]
+    first = ops.index("shfl")
+    assert ops[first:first + 10] == ["shfl", "add"] * 5
+    assert done["moves"] > 0
+    # what stays: moves from special registers, of the shared array's address, and the
+    # accumulator's start (written again in the loop)
+    writes = {}
+    for i in instrs:
+        if i.operands and i.operands[0].kind == "reg" and i.opcode not in ("st", "red", "bar", "bra"):
+            writes[i.operands[0].reg.name] = writes.get(i.operands[0].reg.name, 0) + 1
+    kept = [i for i in instrs if i.opcode == "mov" and not i.operands[0].reg.name.startswith("%__")]
+    assert {i.operands[1].kind for i in kept} == {"sreg", "sym", "imm"}
+    assert all(writes[i.operands[0].reg.name] > 1 for i in kept if i.operands[1].kind == "imm")
+
+
+@pytest.mark.parametrize("file,kernel,region", [
+    ("programs/reduce_sum.s", "reduce_sum", "@!P1 LDS; @!P1 FADD; @!P1 STS"),
+    ("programs/holdout/scan_block.ptx", "scan_block", "@P0 VIADD; @P0 LEA; @P0 LDS; @P0 FADD"),
+    ("programs/holdout/stencil1d.ptx", "stencil1d", "@!P0 LDG, twice: the bounds-checked loads"),
+    ("programs/holdout/warp_reduce.ptx", "warp_reduce", "@!P0 STS; the lane-0 store"),
+    ("programs/holdout/histogram.ptx", "histogram", "none: its regions are loops"),
+])
+def test_short_branches_are_predicated_and_need_no_convergence_barrier(file, kernel, region):
+    """ptxas predicates a forward branch's short region instead of branching
+    (`region`, read from the SASS): simgpu has as many BSSY/BSYNC pairs left
+    as the SASS has BSSYs."""
+    _, done = ptxas_lowered(Path(__file__).resolve().parents[1] / file, kernel)
+    assert done["BSSY/BSYNC"] == sass_bssy_counts()[(file, kernel)]
+
+
+def test_the_scan_loop_is_one_straight_body():
+    """scan_block's `t[1-p][i] = i >= o ? t[p][i] + t[p][i-o] : t[p][i]` is a
+    branch over 4 instructions in the PTX; in the SASS four predicated ones:
+    the loop's only branch is its back edge."""
+    instrs, done = ptxas_lowered(HOLDOUT / "scan_block.ptx")
+    assert done["if-conversion"] == 1
+    guarded_bras = [i for i in instrs if i.opcode == "bra" and i.guard is not None]
+    assert len(guarded_bras) == 2                          # the zero-trip test and the back edge
+    assert sum(1 for i in instrs if i.guard is not None and i.opcode != "bra") == 4
+
+
+HOLDOUT_SMALL = {"saxpy_stride": {"n": "5000", "blocks": "3"}, "warp_reduce": {"n": "5000", "blocks": "3"},
+                 "histogram": {"n": "8192", "blocks": "3"}, "stencil1d": {"n": "1000"},
+                 "gemv_warp": {"m": "20", "n": "100"}, "row_softmax": {"R": "16", "C": "200"},
+                 "scan_block": {"blocks": "2"}, "transpose_nvcc": {"n": "64"}}
+
+
+def test_every_held_out_kernel_is_covered():
+    assert set(HOLDOUT_SMALL) == {p.stem for p in HOLDOUT.glob("*.ptx")}
+
+
+@pytest.mark.parametrize("program", sorted(HOLDOUT_SMALL))
+def test_the_lowering_keeps_the_held_out_kernels_results(program):
+    runs = [run_recipe(parse_recipe(HOLDOUT / f"{program}.ptx"), HOLDOUT_SMALL[program], lower=lower, timing=False)
+            for lower in (None, "ptxas")]
+    assert all(c.passed for r in runs for c in r.checks)
+    for name in runs[0].buffers:
+        assert np.array_equal(runs[0].buffers[name], runs[1].buffers[name], equal_nan=True), name

@@ -4,8 +4,12 @@ The hardware runs the SASS ptxas makes from the PTX, and Nsight Compute's
 `smsp__inst_executed` counts SASS instructions. What each pass models was
 read from `ptxas -arch=sm_90 -O3 programs/X.s` + `cuobjdump -sass` (ptxas
 13.0.88, CUDA 13.0; the H200 records were compiled by the 580 driver's
-CUDA 13.0 JIT). lower_ptxas() runs, in order:
+CUDA 13.0 JIT; traces/ptxas/sm90_programs.sass holds the SASS of every
+program and held-out kernel). lower_ptxas() runs, in order:
 
+- propagate_moves: `mov` between registers and of immediates has no SASS
+  instruction (the reader takes the register or the immediate): nvcc's
+  shuffles are full of them;
 - expand_division: `div.u32`/`rem.u32` by a register are ptxas's 18/17
   instruction reciprocal sequence (strided_copy, divergence);
 - expand_ex2: `ex2.approx.f32` is 4 instructions (range reduction);
@@ -19,6 +23,8 @@ CUDA 13.0 JIT). lower_ptxas() runs, in order:
   folded into each add as a `mad` (vector_add: one `mul.wide` and 3 adds are
   3 IMAD.WIDE.U32), when the factors hold at the add what they held at the
   product;
+- if_convert: a forward branch over at most IF_CONVERT_MAX instructions
+  becomes those instructions predicated (no BRA, no BSSY/BSYNC);
 - unroll.unroll_loops: loops unrolled (4 times, or whole for a fixed trip
   count up to 16) in ptxas's loop skeleton (zero-trip test or peeled first
   iteration, `done` flag moves, a 2-iteration stage), constant steps folded
@@ -41,14 +47,15 @@ parameter) is timing's: simgpu/timing/tables.py ldc_kind, checked against
 traces/ptxas/sm90_sreg_ldc.txt. Not modeled:
 register-pair copies, `rcp.rn.f32`'s 10 instructions (and its BSSY/BSYNC
 around the slow-path call), the fusion of `and` + `setp.eq 0` into one
-predicate-writing LOP3, ptxas's if-conversion of short regions. Every rewrite keeps results
+predicate-writing LOP3, the if-conversion of if/else diamonds, a branch
+to the kernel's end made `@P EXIT`. Every rewrite keeps results
 bit-identical (tests/test_unroll.py runs every program with and without
 the lowering; tests/test_lower.py checks the expansions' values).
 """
 from dataclasses import replace
 
 from .parser import Instr, Operand
-from .unroll import _key, _rename, defs_uses
+from .unroll import _dest_positions, _key, _rename, defs_uses
 
 BRANCHES = {"bra", "ret", "exit", "trap", "brkpt"}
 
@@ -113,6 +120,158 @@ def drop_cvta(fn, table):
     if dead:
         _replace(fn, dead, {}, lambda ins: _rename(ins, rename))
     return len(dead)
+
+
+_TYPE_BITS = {name: bits for name, bits, _ in __import__("simgpu.ptx.codes", fromlist=["TYPES"]).TYPES}
+# instructions whose source operands SASS cannot take as immediates (a store's value, an
+# atomic's operand, a shuffle's value: they need a register) or that are not arithmetic
+_NO_IMMEDIATE = {"st", "atom", "red", "ld", "ldu", "bar", "barrier", "vote", "match", "prefetch", "call",
+                 "ret", "bra", "exit", "trap", "brkpt", "cp", "membar", "fence", "activemask"}
+
+
+def _slot_type(ins, k, table):
+    """The PTX type operand k of `ins` has (its ISA spec's `s:T`, `s:u32`): None if unknown."""
+    spec = table[ins.opcode].operands
+    if k >= len(spec):
+        return None
+    kind, _, ty = spec[k].rstrip("?").partition(":")
+    tys = [x for x in ins.suffixes if x in _TYPE_BITS]
+    if ty == "T":
+        return tys[0] if tys else None
+    if ty == "T2":
+        return tys[1] if len(tys) > 1 else None
+    return ty or None
+
+
+def _same_class(a, b):
+    """Two PTX types whose bits an immediate means alike: the same width, both floating or both not."""
+    return a is not None and b is not None and _TYPE_BITS[a] == _TYPE_BITS[b] and (a[0] == "f") == (b[0] == "f")
+
+
+def propagate_moves(fn, table):
+    """`mov` between registers and `mov` of an immediate have no SASS
+    instruction of their own: ptxas gives the reader the source register, or
+    the immediate as its operand. nvcc's PTX is full of them:
+    `mov.b32 %r12, %f32` before every `shfl.sync` of a float and `mov.b32
+    %f11, %r17` after it, `mov.u32 %r14, 31` for its clamp (warp_reduce.cu's
+    SASS: `SHFL.DOWN PT, R3, R2, 0x10, 0x1f`, no MOV). Removed here:
+
+    - `mov d, s` between registers of one width, unguarded, d written only
+      there, each reader of d in the same basic block with s unchanged in
+      between (or s fixed for the whole run): the readers read s;
+    - `mov d, imm`, unguarded, d written only there, every reader taking an
+      immediate there (an arithmetic source of the same width and kind,
+      integer or float; not a store's value, an atomic's operand, a
+      shuffle's value): the readers get the immediate.
+
+    Kept: moves from special registers (S2R, LDC), of a symbol's address
+    (sm_90 makes a shared variable's address with uniform instructions),
+    into a register written elsewhere too (a loop's accumulator starts with
+    a real MOV). Runs until nothing more goes (a copy of a copy). Returns
+    the number removed."""
+    removed = 0
+    for _ in range(8):
+        instrs = fn.instrs
+        info = Defs(instrs, fn.labels, table)
+        dead, rename, subst, sources = set(), {}, {}, set()
+        for k, ins in enumerate(instrs):
+            if ins.opcode != "mov" or ins.guard is not None or len(ins.operands) != 2:
+                continue
+            d, s = ins.operands
+            if d.kind != "reg" or d.reg is None or len(info.defs.get(_key(d.reg), [])) != 1:
+                continue
+            if _key(d.reg) in sources:
+                continue                          # its value is moved on in this round: next round
+            uses = info.uses.get(_key(d.reg), [])
+            if s.kind == "reg" and s.reg is not None and s.reg.kind == d.reg.kind and not s.neg \
+                    and _key(s.reg) not in rename and k not in subst:
+                if all(u > k and (info.invariant(s.reg) and info.defs[_key(s.reg)][0] < k
+                                  or info.same_between(s.reg, k, u)) for u in uses):
+                    rename[_key(d.reg)] = s.reg
+                    sources.add(_key(s.reg))
+                    dead.add(k)
+            elif s.kind == "imm":
+                mty = _slot_type(ins, 1, table)
+                plan = {}
+                for u in uses:
+                    r = instrs[u]
+                    if u <= k or r.opcode in _NO_IMMEDIATE or u in dead or u in subst or _key(d.reg) in (
+                            _key(x) for x in ([r.guard] if r.guard is not None else [])):
+                        break
+                    slots = [j for j, o in enumerate(r.operands) if o.kind == "reg" and o.reg is not None
+                             and _key(o.reg) == _key(d.reg)]
+                    dpos = set(_dest_positions(table[r.opcode]))
+                    if not slots or any(j in dpos or (r.opcode == "shfl" and j == 1)
+                                        or not _same_class(mty, _slot_type(r, j, table)) for j in slots) \
+                            or any(o.kind == "addr" and isinstance(o.base, type(d.reg)) and _key(o.base) == _key(d.reg)
+                                   for o in r.operands):
+                        break
+                    plan[u] = slots
+                else:
+                    if plan or not uses:
+                        for u, slots in plan.items():
+                            ops = list(instrs[u].operands)
+                            for j in slots:
+                                ops[j] = replace(s, line=ops[j].line, col=ops[j].col)
+                            subst[u] = replace(instrs[u], operands=ops)
+                        dead.add(k)
+        if not dead:
+            break
+        removed += len(dead)
+        _replace(fn, dead, subst, lambda ins: _rename(ins, rename))
+    return removed
+
+
+# the longest region ptxas predicates instead of branching over: derived from the SASS of the 29
+# kernels in traces/ptxas/sm90_programs.sass, whose longest predicated region is scan_block's 4
+# instructions and whose shortest region kept behind a branch is vector_add's 7 (`@P0 EXIT`);
+# 4 to 6 give the same SASS-like code for all 29
+IF_CONVERT_MAX = 4
+# what a predicated region may not hold: control flow, barriers, and what SASS cannot predicate
+_NOT_PREDICABLE = {"bra", "ret", "exit", "trap", "brkpt", "call", "bar", "barrier", "membar", "fence", "vote",
+                   "match", "activemask", "shfl"}
+
+
+def if_convert(fn, table, max_len=IF_CONVERT_MAX):
+    """A forward branch over a short straight-line region, `@p bra L; I1..In;
+    L:`, becomes the region predicated on the branch not being taken,
+    `@!p I1 .. @!p In` (ptxas's if-conversion: reduce_sum's `if (tid < s)
+    sdata[tid] += sdata[tid + s]` is `@!P1 LDS; @!P1 FADD; @!P1 STS`, a
+    stencil's bounds-checked load `@!P0 LDG`, a scan's `if (i >= o)` four
+    predicated instructions, with no BRA and no BSSY/BSYNC around them).
+    Every warp then issues the region whatever its lanes decide. Converted
+    when the region has at most `max_len` instructions, none guarded, none
+    writing p, none a branch, barrier or shuffle, and nothing else branches
+    into it; innermost regions first, so an enclosing one counts what is
+    left of them. Returns the number of branches removed."""
+    done = 0
+    while True:
+        instrs, labels = fn.instrs, fn.labels
+        targets = {}
+        for k, ins in enumerate(instrs):
+            if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym":
+                targets.setdefault(labels.get(ins.operands[0].value, -1), []).append(k)
+        change = None
+        for k, ins in enumerate(instrs):
+            if ins.opcode != "bra" or ins.guard is None or not ins.operands or ins.operands[0].kind != "sym":
+                continue
+            j = labels.get(ins.operands[0].value, -1)
+            if not k + 1 < j <= k + 1 + max_len:
+                continue
+            region = instrs[k + 1:j]
+            if any(r.guard is not None or r.opcode in _NOT_PREDICABLE for r in region) \
+                    or any(t in targets for t in range(k + 1, j)) \
+                    or any(_key(d) == _key(ins.guard) for r in region for d in defs_uses(r, table)[0]):
+                continue
+            change = (k, j)
+            break
+        if change is None:
+            return done
+        k, j = change
+        bra = instrs[k]
+        new = {i: replace(instrs[i], guard=bra.guard, guard_neg=not bra.guard_neg) for i in range(k + 1, j)}
+        _replace(fn, {k}, new, lambda ins: ins)
+        done += 1
 
 
 def _producer(ins):
@@ -313,7 +472,8 @@ def atom_to_red(fn, table):
     for k, ins in enumerate(fn.instrs):
         if ins.opcode != "atom" or len(ins.operands) != 3 or ins.operands[0].kind != "reg" \
                 or any(sp in ins.suffixes for sp in ("shared", "local", "param", "const")) \
-                or not RED_OPS.intersection(ins.suffixes) or info.uses.get(_key(ins.operands[0].reg)):
+                or not RED_OPS.intersection(ins.suffixes) \
+                or [u for u in info.uses.get(_key(ins.operands[0].reg), []) if u != k]:   # (a guard reads it too)
             continue
         new[k] = replace(ins, opcode="red", operands=ins.operands[1:])
     if new:
@@ -402,7 +562,8 @@ def lower_ptxas(fn, table, module=None):
     """The whole `ptxas` lowering of one function (after inlining): removals,
     then loop unrolling (unroll.py). Returns {pass: count}."""
     from .unroll import unroll_loops
-    done = {"division": expand_division(fn, table), "ex2": expand_ex2(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table)}
+    done = {"moves": propagate_moves(fn, table), "division": expand_division(fn, table), "ex2": expand_ex2(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
+            "if-conversion": if_convert(fn, table)}
     done["loops"] = unroll_loops(fn, table)
     if module is not None:
         from .vectorize import vectorize_shared_loads
