@@ -177,11 +177,14 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     progress(blocks_done, blocks, cycles, warp_instructions), when given, is
     called about four times a second of host time while the run goes on.
 
-    sample_sms=s simulates only s SMs, with the blocks they would run
-    (sampled_blocks) and their share of the L2 and DRAM (share_of_gpu): for
-    a grid of alike blocks the GPU's time is its SMs' time, and waves and
-    tile quantization come out exactly; the additive counters are scaled to
-    the whole grid (stats["sampled"] says by how much)."""
+    sample_sms=s simulates only s SMs (sampled_sms), with the blocks they
+    would run (sampled_blocks) and the whole GPU's L2 and DRAM, which the
+    other SMs' blocks, their twins, reach as well (twins.py; where the
+    twins' addresses are not known, the SMs' share of the L2 and DRAM,
+    share_of_gpu): for a grid of alike blocks the GPU's time is its SMs'
+    time, and waves and tile quantization come out exactly; the additive
+    counters are scaled to the whole grid (stats["sampled"] says by how
+    much, and the error the sampling was validated to)."""
     nthreads = block[0] * block[1] * block[2]
     nblocks = grid[0] * grid[1] * grid[2]
     regs = regs_per_thread if regs_per_thread is not None else max_live_registers(prog)

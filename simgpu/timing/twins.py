@@ -34,7 +34,10 @@ the reason in stats["sampled"]["twins"].
 What this assumes, beyond alike blocks: a twin's L1 keeps what its block's
 keeps (the twin sends the sectors its block sends past the L1), and twins
 issue together with their blocks, where the full run's SMs start a few
-cycles apart. Blocks that run different instructions (different warp
+cycles apart. That holds for a grid dealt in one round; where blocks
+outnumber the slots and the later ones go to the SMs that free a slot
+first, a twin is no longer in step with its block (matmul_tiled n=512 on
+the a100, 1,024 blocks in 864 slots: -15%; README, sampled simulation). Blocks that run different instructions (different warp
 instruction counts or a different sequence of global accesses in the
 traced blocks) are not alike, and a sampled run refuses them
 (`not_alike`): the simulated SMs' time would not be the grid's.
