@@ -44,12 +44,17 @@ def init_block(W, M, slot, bid, first_warp, nwarps):
             W.tid[w, l, 2] = t // (bx * by)
 
 
-@njit
 def run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, counts, pc_counts, mstat, scratch):
     """Run blocks [first_block, first_block + n_blocks). Returns 0, or -1 on a fault
     (err: code, block, warp, lane, pc, address, space)."""
-    rec = np.zeros((0, REC_COLS), np.int64)
-    rec_n = np.zeros(1, np.int64)
+    # (compiled code does not allocate, exec/jit.py: no record of the accesses)
+    return _run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, counts, pc_counts, mstat,
+                     scratch, np.zeros((0, REC_COLS), np.int64), np.zeros(1, np.int64))
+
+
+@njit
+def _run_grid(P, W, M, first_block, n_blocks, quantum, max_instr, U, I, F, err, counts, pc_counts, mstat, scratch,
+              rec, rec_n):
     for bid in range(first_block, first_block + n_blocks):
         if run_block(P, W, M, bid, quantum, max_instr, U, I, F, err, counts, pc_counts, mstat, scratch,
                      rec, rec_n) != 0:
