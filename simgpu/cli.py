@@ -335,8 +335,8 @@ def build_parser():
                         "fixed trip count and merge adjacent shared loads, as Apple's Metal compiler is assumed to "
                         "(simgpu/ptx/lower.py); by default the PTX runs as written")
     r.add_argument("--sample-sms", type=int, metavar="S",
-                   help="simulate only S SMs with the blocks they would run and their share of the L2 and "
-                        "DRAM, and scale the counts to the grid (fast estimates for big grids of alike blocks; "
+                   help="simulate only S SMs with the blocks they would run, the other SMs' L2 and DRAM "
+                        "accesses added from their blocks' addresses, and scale the counts to the grid (fast estimates for big grids of alike blocks; "
                         "the result is not checked)")
     r.add_argument("--threads", type=int, metavar="N",
                    help="advance the SMs on N host threads (default $SIMGPU_THREADS, else 1); the result is "
@@ -381,8 +381,8 @@ def build_parser():
     s.add_argument("--workers", type=int, help="LocalCluster worker processes (default: the host's cores)")
     s.add_argument("-o", "--output", metavar="DIR", help="output folder (default sweep-PROGRAM)")
     s.add_argument("--sample-sms", type=int, metavar="S",
-                   help="sampled simulation at every point: S SMs with their blocks and share of the L2 and "
-                        "DRAM (as simgpu run --sample-sms)")
+                   help="sampled simulation at every point: S SMs with their blocks, the other SMs' L2 and "
+                        "DRAM accesses added (as simgpu run --sample-sms)")
     s.set_defaults(fn=cmd_sweep)
     h = sub.add_parser("batching", help="seed 000's lesson: many small launches vs one batched launch",
                        description="Simulate COUNT matmuls of N x N launched one at a time (queued, and "

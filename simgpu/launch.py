@@ -248,8 +248,9 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     is called a few times a second while the run goes on (simgpu.progress
     draws a bar from it); the result is the same with or without it.
     sample_sms=s (timing only) simulates s SMs with the blocks they would
-    run and their share of the L2 and DRAM, and scales the counts to the
-    grid: fast estimates for grids of alike blocks (timing/run.py says how);
+    run, the other SMs' L2 and DRAM accesses added from their blocks'
+    addresses, and scales the counts to the grid: fast estimates for grids
+    of alike blocks, refused for others (timing/run.py and twins.py say how);
     the output arrays are then only partly written.
     before_overwrite(array), when given, is called for each argument array
     the run changed, just before its new contents are copied into it (so a

@@ -85,9 +85,17 @@ def format_launch(kernel, grid, block, shared, res):
         out.append(f"  waves                 {s['waves']:>14}   blocks / (blocks per SM x SMs), rounded up")
         if s.get("sampled"):
             sm = s["sampled"]
-            out.append(f"  sampled               {sm['sms']:>10} SMs   of {sm['of_sms']}, running {_fmt(sm['blocks'])} of "
-                       f"{_fmt(sm['of_blocks'])} blocks with their share of the L2 and DRAM; counts below are scaled "
-                       f"x{sm['scale']:.2f} to the grid, cache and DRAM figures are the share's")
+            if sm.get("twins"):
+                out.append(f"  sampled               {sm['sms']:>10} SMs   of {sm['of_sms']}, running {_fmt(sm['blocks'])} of "
+                           f"{_fmt(sm['of_blocks'])} blocks, the other SMs' L2 and DRAM accesses added from their "
+                           f"blocks' addresses; counts below are scaled x{sm['scale']:.2f} to the grid; cycles "
+                           f"expected within {100 * sm['error']:.0f}% of a full run")
+            else:
+                out.append(f"  sampled               {sm['sms']:>10} SMs   of {sm['of_sms']}, running {_fmt(sm['blocks'])} of "
+                           f"{_fmt(sm['of_blocks'])} blocks with their share of the L2 and DRAM; counts below are scaled "
+                           f"x{sm['scale']:.2f} to the grid, cache and DRAM figures are the share's")
+                out.append(f"  warning               the other SMs' accesses are not known ({sm['no_twins_reason']}): "
+                           "where blocks share data through the L2, cycles may come out 15% high or more")
     out.append(f"  warp instructions     {_fmt(s['warp_instructions']):>14}")
     out.append(f"  thread instructions   {_fmt(s['thread_instructions']):>14}")
     out.append(f"  SIMT efficiency       {100 * s['simt_efficiency']:>13.1f}%   active threads per warp "

@@ -28,7 +28,7 @@ longest launch's block count passes a multiple of blocks per SM x SMs.
 Launch options (keywords of `simgpu.launch`, e.g. regs_per_thread) go to
 every point through `sweep(..., launch_options={...})` and are part of the
 cache key: `simgpu sweep --sample-sms S` passes sample_sms=S, sampled
-simulation (S SMs with their blocks and share of the L2 and DRAM; the time is
+simulation (S SMs with their blocks and the other SMs' L2 traffic; the time is
 theirs, the counts are scaled to the grid, the result is not checked).
 """
 import csv

@@ -84,7 +84,7 @@ from . import stalls as S
 from .constants import const_issue_ready, const_ldc_ready, const_ready, make_const_state
 from .fetch import fetch_ready, make_fetch_state
 from .policies import first_slot, priority
-from .requests import PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, issue, serve
+from .requests import PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, issue, note_blocks, request_block, serve
 from .tables import PIPE, scoreboard_slots
 
 INF = np.int64(1) << 62
@@ -749,7 +749,7 @@ def serve_quantum(T, TS, W, MS, RQ, n_sm, qstart, qend):
         for sm in range(n_sm):
             k = RQ.head[sm]
             while k < RQ.n[sm, 0] and RQ.req[sm, k].now == t:
-                ready = serve(MS, RQ, sm, k)
+                ready = serve(MS, RQ, sm, k, request_block(RQ, TS, W, sm, k))
                 if ready > top:
                     top = ready
                 w = RQ.req[sm, k].w
@@ -770,6 +770,7 @@ def serve_quantum(T, TS, W, MS, RQ, n_sm, qstart, qend):
             RQ.head[sm] = k
     if top > TS.stats[0, ST_MAX_PENDING]:
         TS.stats[0, ST_MAX_PENDING] = top
+    note_blocks(RQ, W)
 
 
 @njit

@@ -38,6 +38,7 @@ import numpy as np
 from ..exec.jit import njit, records
 from ..memory.caches import ready_at, set_ready
 from ..memory.hierarchy import P_L1_LAT, P_L1_SPC, P_ST_ACK, l1_sector, l1_start, l2_sector
+from .twins import TW_ON, serve_twins
 
 PENDING = np.int64(1) << 60      # a scoreboard time the L2 stage has not answered yet
 
@@ -51,15 +52,19 @@ REQ_DTYPE = np.dtype([("now", np.int64), ("local", np.float64), ("w", np.int32),
 ENT_DTYPE = np.dtype([("tn", np.float64), ("r", np.float64), ("sec", np.int64), ("l1slot", np.int32),
                       ("dep", np.int32), ("ops", np.int32), ("pad", np.int32)], align=True)
 
-Requests = namedtuple("Requests", ["req", "ent", "n", "head"])
+# twins, twin_shift: a sampled run's twins (timing/twins.py); slot_block: the block each
+# block slot held when the quantum began (request_block)
+Requests = namedtuple("Requests", ["req", "ent", "n", "head", "twins", "twin_shift", "slot_block"])
 
 
-def make_requests(n_sm, max_requests):
+def make_requests(n_sm, max_requests, twins, n_slots):
     """Room for the most requests an SM can issue in one quantum (each up to
-    32 sectors: a warp's 32 naturally aligned accesses of at most 16 bytes)."""
+    32 sectors: a warp's 32 naturally aligned accesses of at most 16 bytes);
+    `twins` (twins.find_twins, or twins.no_twins)."""
     return Requests(records(np.zeros((n_sm, max_requests), REQ_DTYPE)),
                     records(np.zeros((n_sm, max_requests * 32), ENT_DTYPE)),
-                    np.zeros((n_sm, 2), np.int64), np.zeros(n_sm, np.int64))
+                    np.zeros((n_sm, 2), np.int64), np.zeros(n_sm, np.int64),
+                    twins.params, twins.shift, np.full(n_slots, -1, np.int64))
 
 
 @njit(inline="always")
@@ -120,8 +125,34 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
 
 
 @njit(inline="always")
-def serve(MS, RQ, sm, k):
-    """The L2 stage of SM sm's request k: the cycle it is ready (or acknowledged)."""
+def request_block(RQ, TS, W, sm, k):
+    """The block (linear index) that made SM sm's request k, for its twins;
+    -1 in a run without twins. A warp slot that a new block took since the
+    request was made held the block noted at the quantum's start (note_blocks)."""
+    if RQ.twins[TW_ON] == 0:
+        return np.int64(-1)
+    w = RQ.req[sm, k].w
+    slot = W.warp[w].wblock
+    if TS.warp[w].warp_start > RQ.req[sm, k].now:
+        return RQ.slot_block[slot]
+    return W.bctaid[slot, 0] + W.dims[3] * (W.bctaid[slot, 1] + W.dims[4] * np.int64(W.bctaid[slot, 2]))
+
+
+@njit
+def note_blocks(RQ, W):
+    """Note each block slot's block, for request_block in the next quantum."""
+    if RQ.twins[TW_ON] == 0:
+        return
+    for slot in range(RQ.slot_block.shape[0]):
+        RQ.slot_block[slot] = W.bctaid[slot, 0] + W.dims[3] * (W.bctaid[slot, 1] + W.dims[4] *
+                                                               np.int64(W.bctaid[slot, 2]))
+
+
+@njit(inline="always")
+def serve(MS, RQ, sm, k, b):
+    """The L2 stage of SM sm's request k: the cycle it is ready (or
+    acknowledged). b >= 0: the block that made it, whose twins' accesses
+    follow each of its sectors to the L2 (twins.py)."""
     atomic = 1 if RQ.req[sm, k].kind == RQ_ATOM else (2 if RQ.req[sm, k].kind == RQ_RED else 0)
     store = RQ.req[sm, k].kind == RQ_STORE
     ready = RQ.req[sm, k].local
@@ -132,6 +163,9 @@ def serve(MS, RQ, sm, k):
         else:
             sec = RQ.ent[sm, e].sec
             r = l2_sector(MS, sm, RQ.ent[sm, e].tn, sec, store, atomic, RQ.ent[sm, e].ops)
+            if b >= 0:
+                serve_twins(MS, RQ.twins, RQ.twin_shift, b, RQ.req[sm, k].pc, RQ.ent[sm, e].tn, sec, store,
+                            atomic, RQ.ent[sm, e].ops)
             slot = RQ.ent[sm, e].l1slot
             if slot >= 0 and ready_at(MS.l1, sm, slot, sec & 3) == -1.0 - e:
                 set_ready(MS.l1, sm, slot, sec & 3, r)

@@ -21,6 +21,11 @@ from .core import (G_CYCLES, G_DISPATCH_EVERY, G_DISPATCH_FREE, G_NOW, INF, SE_D
 from .requests import make_requests
 from .policies import POLICIES
 from .tables import build_tables
+from .twins import find_twins, no_twins
+
+# the largest cycle error of a sampled run with twins against the full run over
+# tests/test_sampling.py's grids (what stats["sampled"]["error"] reports)
+SAMPLED_ERROR = 0.03
 
 
 def memory_stats(prog, mstat):
@@ -77,19 +82,35 @@ def barrier_count(prog):
     return len(ids) if ids else (1 if any(prog.op[i] in (C.OP_BAR, C.OP_BARRIER) for i in range(prog.n)) else 0)
 
 
+def sampled_sms(n_sm, sms):
+    """The `sms` of `n_sm` SMs a sampled run simulates, spread evenly over
+    them (SM floor(i n_sm / sms) for i < sms), so that where the last round
+    of blocks leaves some SMs a block fewer, the sample has SMs of both
+    kinds in the grid's proportion, as twins.py needs (each SM up to the next
+    sampled one is its twin)."""
+    return np.array([i * n_sm // sms for i in range(sms)], np.int64)
+
+
 def sampled_blocks(nblocks, n_sm, sms):
-    """The blocks `sms` of `n_sm` SMs run, dealt round-robin as the hardware
-    deals a grid: SM j gets blocks j, j + n_sm, j + 2 n_sm, ..."""
-    return np.array([b for b in range(nblocks) if b % n_sm < sms], np.int64)
+    """The blocks the sampled SMs (sampled_sms) run, dealt round-robin as the
+    hardware deals a grid: SM j gets blocks j, j + n_sm, j + 2 n_sm, ..."""
+    chosen = set(int(j) for j in sampled_sms(n_sm, sms))
+    return np.array([b for b in range(nblocks) if b % n_sm in chosen], np.int64)
 
 
-def share_of_gpu(cfg, fraction):
-    """The config of a slice of the GPU: each SM as it is, and `fraction` of
-    the shared L2 and DRAM, as that fraction of the SMs has them in a full
+def share_of_gpu(cfg, fraction, twins=False):
+    """The config of a slice of the GPU: each SM as it is, and the grid's
+    work distributor handing the share's blocks out as it hands out the
+    whole grid's. With `twins` (twins.py: the other SMs' accesses reach the
+    L2 too) the L2 and DRAM are the whole GPU's; without, `fraction` of the
+    shared L2 and DRAM, as that fraction of the SMs has them in a full
     run: fewer L2 slices and DRAM channels, each as fast as the whole GPU's
     (so a request's latency through them is unchanged), their speed trimmed
     so that the totals are exactly `fraction` of the GPU's."""
     out = dict(cfg)
+    out["block_dispatch_cycles"] = cfg["block_dispatch_cycles"] / fraction
+    if twins:
+        return out
     parts = cfg["l2_partitions"]
     slices = max(parts, round(cfg["l2_slices"] * fraction / parts) * parts)
     trim = cfg["l2_slices"] * fraction / slices
@@ -100,8 +121,6 @@ def share_of_gpu(cfg, fraction):
     # spread atomics (total rate) and one hot word (one unit's rate) get their share
     out["l2_atomic_units"] = cfg["l2_slices"]
     out["l2_slice_atomic_ops_per_cycle"] = cfg["l2_slice_atomic_ops_per_cycle"] * fraction
-    # the grid's work distributor hands the share's blocks out as it hands out the whole grid's
-    out["block_dispatch_cycles"] = cfg["block_dispatch_cycles"] / fraction
     out["dram_channels"] = max(1, round(cfg["dram_channels"] * fraction))
     out["dram_bandwidth_gbs"] = cfg["dram_bandwidth_gbs"] * fraction
     return out
@@ -113,7 +132,8 @@ SCALED = ("warp_instructions", "thread_instructions", "gld_requests", "gld_secto
           "shared_ld_bank_conflicts", "shared_st_bank_conflicts", "atom_requests", "atom_sectors",
           "shared_atom_requests", "shared_atom_wavefronts", "gld_bytes_requested", "gst_bytes_requested", "flops")
 # not scaled: what the L2 and DRAM see depends on data the other SMs would share (a matmul's
-# inputs come from DRAM once for the whole GPU, not once per share): these stay the share's
+# inputs come from DRAM once for the whole GPU, not once per share): without twins (twins.py)
+# these stay the share's; with them they are the whole GPU's
 SHARE_ONLY = ("l1_hit_rate", "l2_hit_rate", "l2_coalesced_sectors", "dram_read_bytes", "dram_write_bytes",
               "dram_bandwidth")
 
@@ -157,11 +177,14 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     progress(blocks_done, blocks, cycles, warp_instructions), when given, is
     called about four times a second of host time while the run goes on.
 
-    sample_sms=s simulates only s SMs, with the blocks they would run
-    (sampled_blocks) and their share of the L2 and DRAM (share_of_gpu): for
-    a grid of alike blocks the GPU's time is its SMs' time, and waves and
-    tile quantization come out exactly; the additive counters are scaled to
-    the whole grid (stats["sampled"] says by how much)."""
+    sample_sms=s simulates only s SMs (sampled_sms), with the blocks they
+    would run (sampled_blocks) and the whole GPU's L2 and DRAM, which the
+    other SMs' blocks, their twins, reach as well (twins.py; where the
+    twins' addresses are not known, the SMs' share of the L2 and DRAM,
+    share_of_gpu): for a grid of alike blocks the GPU's time is its SMs'
+    time, and waves and tile quantization come out exactly; the additive
+    counters are scaled to the whole grid (stats["sampled"] says by how
+    much, and the error the sampling was validated to)."""
     nthreads = block[0] * block[1] * block[2]
     nblocks = grid[0] * grid[1] * grid[2]
     regs = regs_per_thread if regs_per_thread is not None else max_live_registers(prog)
@@ -171,11 +194,16 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     n_sm = min(cfg["sm_count"], nblocks)
     block_ids = np.arange(nblocks, dtype=np.int64)
     sampled = None
+    twins = no_twins(prog.n)
     if sample_sms is not None and sample_sms < n_sm:
         block_ids = sampled_blocks(nblocks, n_sm, sample_sms)
+        t0 = time.perf_counter()
+        twins = find_twins(prog, grid, block, dev, params, shared, n_sm, sampled_sms(n_sm, sample_sms), max_instr)
         sampled = {"sms": int(sample_sms), "of_sms": n_sm, "blocks": len(block_ids), "of_blocks": nblocks,
-                   "scale": nblocks / len(block_ids)}
-        cfg = share_of_gpu(cfg, sample_sms / cfg["sm_count"])
+                   "scale": nblocks / len(block_ids), "twins": twins.reason is None,
+                   "no_twins_reason": twins.reason, "twins_seconds": time.perf_counter() - t0,
+                   "error": SAMPLED_ERROR if twins.reason is None else None}
+        cfg = share_of_gpu(cfg, sample_sms / cfg["sm_count"], twins.reason is None)
         n_sm = sample_sms
     bps = min(occ.blocks_per_sm, -(-len(block_ids) // n_sm))
     wpb = occ.warps_per_block
@@ -198,7 +226,7 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     MS = make_memsys(cfg, n_sm, l1_bytes)
     quantum = quantum_cycles(cfg)
     # the most global requests an SM can issue in a quantum: one per LSU issue slot per scheduler
-    RQ = make_requests(n_sm, n_sp * -(-quantum // max(1, cfg["interval_lsu_cycles"])))
+    RQ = make_requests(n_sm, n_sp * -(-quantum // max(1, cfg["interval_lsu_cycles"])), twins, n_slots)
     err = np.zeros(8, np.int64)
     args = (prog.arrays(), W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
             block_ids, max_instr, quantum, threads, err)
@@ -250,7 +278,7 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         for key in SCALED:
             stats[key] = int(round(stats[key] * sampled["scale"]))
         stats["opcodes"] = {k: int(round(v * sampled["scale"])) for k, v in stats["opcodes"].items()}
-        sampled["share_only"] = SHARE_ONLY
+        sampled["share_only"] = SHARE_ONLY if twins.reason else ()
         stats["sm_active_cycles"] *= sampled["of_sms"] / n_sm       # the other SMs are as busy
         stats["sampled"] = sampled
     if trace_capacity:
