@@ -89,7 +89,10 @@ def format_launch(kernel, grid, block, shared, res):
                 out.append(f"  sampled               {sm['sms']:>10} SMs   of {sm['of_sms']}, running {_fmt(sm['blocks'])} of "
                            f"{_fmt(sm['of_blocks'])} blocks, the other SMs' L2 and DRAM accesses added from their "
                            f"blocks' addresses; counts below are scaled x{sm['scale']:.2f} to the grid; cycles "
-                           f"expected within {100 * sm['error']:.0f}% of a full run")
+                           + (f"expected within {100 * sm['error']:.0f}% of a full run" if sm.get("error") is not None
+                              else "error unknown"))
+                if sm.get("caveat"):
+                    out.append(f"  warning               {sm['caveat']}")
             else:
                 out.append(f"  sampled               {sm['sms']:>10} SMs   of {sm['of_sms']}, running {_fmt(sm['blocks'])} of "
                            f"{_fmt(sm['of_blocks'])} blocks with their share of the L2 and DRAM; counts below are scaled "

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import simgpu
+import simgpu.cli
 from simgpu.config import load_config
 from simgpu.errors import LaunchError
 from simgpu.recipe import parse_recipe, run_recipe
@@ -73,6 +74,20 @@ def test_sampled_cycles_are_within_3_percent_of_the_full_run(program, sets, conf
     for key in ("warp_instructions", "gld_requests", "gld_sectors", "shared_ld_wavefronts"):
         assert smp[key] == full[key], key
     assert smp["sampled"]["of_blocks"] == full["blocks"] and smp["waves"] == full["waves"]
+
+
+def test_a_partial_last_round_of_blocks_that_share_inputs_claims_no_error_bound(capsys):
+    """matmul_tiled n=512 on the a100: 1,024 blocks in 864 slots, the last 160
+    going to whichever SM frees a slot first, which twins do not follow; its
+    sampled run came out -15%. It says so instead of claiming 3%."""
+    full = run("matmul_tiled", {"n": "512"}, "a100").results[-1].stats
+    smp = run("matmul_tiled", {"n": "512"}, "a100", sample_sms=16).results[-1].stats
+    assert smp["sampled"]["error"] is None and "2 rounds, the last partial" in smp["sampled"]["caveat"]
+    assert abs(smp["cycles"] / full["cycles"] - 1) > SAMPLED_ERROR      # why: the bound does not hold here
+    assert simgpu.cli.main(["run", str(PROGRAMS / "matmul_tiled.s"), "--set", "n=512", "--config", "a100",
+                            "--sample-sms", "16"]) == 0
+    out = capsys.readouterr().out
+    assert "error unknown" in out and "warning               the grid's 1,024 blocks" in out
 
 
 def test_sampling_every_sm_is_the_full_run():
