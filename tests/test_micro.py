@@ -33,6 +33,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "atomic_tail": ["red_one", "red_one", "st_one"] * 2 + ["atom_one"],
         "empty": ["empty"] * 4,            # tools/measure_launch.py's launches: 1, 132, 1, 132 blocks
         "sreg_ldc": ["tid"] * 3 + ["tid_lane", "ctaid"] + ["ntid"] * 2 + ["ptr"] * 3 + ["ptr_tid"] * 3,
+        # pairs (16 and 32 passes) at 1, 4, 16, 32 warps per SM: tools/dram_load_figures.py
+        "dram_loaded": ["stream_rmw"] * 8 + ["stream_read"] * 8,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]
