@@ -351,6 +351,10 @@ def test_moves_between_registers_and_of_immediates_have_no_instruction():
     ("programs/holdout/stencil1d.ptx", "stencil1d", "@!P0 LDG, twice: the bounds-checked loads"),
     ("programs/holdout/warp_reduce.ptx", "warp_reduce", "@!P0 STS; the lane-0 store"),
     ("programs/holdout/histogram.ptx", "histogram", "none: its regions are loops"),
+    # nvcc marks each remainder loop `.pragma "nounroll"`: ptxas keeps it one body, whose
+    # zero-trip test is one BSSY, where an unrolled skeleton has two more
+    ("programs/holdout/row_softmax.ptx", "row_softmax", "11 BSSYs, 3 of them the remainder loops'"),
+    ("programs/holdout/gemv_warp.ptx", "gemv_warp", "4 BSSYs"),
 ])
 def test_short_branches_are_predicated_and_need_no_convergence_barrier(file, kernel, region):
     """ptxas predicates a forward branch's short region instead of branching

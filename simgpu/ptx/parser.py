@@ -86,6 +86,7 @@ class Function:
     maxnreg: int = None
     minnctapersm: int = None
     line: int = 0
+    nounroll: set = field(default_factory=set)                 # labels of loops marked .pragma "nounroll"
 
 
 @dataclass
@@ -430,6 +431,11 @@ class Parser:
                         self.nvars += 1
                         v.name = f"{v.name}#{self.nvars}"
                     (fn.shared if space == C.SPACE_SHARED else fn.local).append(v)
+            elif t.text == ".pragma" and self.peek(1).text == '"nounroll"':
+                # a loop's `.pragma "nounroll";` (nvcc puts it in a remainder loop's header):
+                # the labels here name a loop ptxas must not unroll (ptx/unroll.py)
+                fn.nounroll.update(name for name, k in fn.labels.items() if k == len(fn.instrs))
+                self.skip_directive()
             elif t.text in _SKIP_DIRECTIVES:
                 self.skip_directive()
             elif t.text == ".const":

@@ -265,8 +265,8 @@ def within_budget(loop):
 
 def _match_loop(fn, instrs, labels, at, top, table):
     names = at.get(top)
-    if not names:
-        return None
+    if not names or fn.nounroll.intersection(names):
+        return None                              # not a loop head, or one marked `.pragma "nounroll"`
     # the closing branch: the first branch after `top`, back to one of its labels
     end = None
     for k in range(top, len(instrs)):
