@@ -14,12 +14,13 @@ bandwidth (a few bytes a cycle):
   - 132 SMs of one warp, a line each (16.9 KB in a row);
   - 16 SMs of one warp, a line each (2 KB in a row).
 If consecutive addresses go to one channel by chunks of G bytes, the requests
-in one chunk queue at one channel, which moves a 1/dram_channels share of the
-bandwidth (h200.toml: 96 channels, the measured copy bandwidth): served in no
+in one chunk queue at one channel, which moves a 1/96 share of the measured
+copy bandwidth (h200.toml; 96 channels: 6 HBM3e stacks of 16, JEDEC JESD238;
+h200.toml's dram_channels, 48, counts 8 a stack): served in no
 order, a request waits on average (k - 1) / 2 others of its chunk's k. The
 script prints, for G from 512 B to 16 KB, the cycles a pass more predicted next
 to the measured ones and the sum of squared errors; the G with the least is
-configured. (The 132-SM, one-line case was measured three times: here, 757;
+the records' fit. (The 132-SM, one-line case was measured three times: here, 757;
 micro_dram_loaded.json 749, micro_dram_loaded_repeat.json 700 a pass.)
 """
 import json
@@ -31,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 RECORD = ROOT / "traces" / "h200" / "micro" / "micro_dram_spread.json"
 CYC = "gpc__cycles_elapsed.max"
 LINE, SECTOR = 128, 32
+CHANNELS = 6 * 16            # spec: HBM3e stacks x channels a stack (JEDEC JESD238)
 
 
 def pass_cycles(entry):
@@ -62,7 +64,7 @@ def predicted_wait(n, size, chunk, bytes_per_cycle):
 def main(record=RECORD):
     from simgpu.config import load_config
     cfg = load_config("h200")
-    bpc = cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / cfg["dram_channels"]
+    bpc = cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / CHANNELS
     entry = json.loads(Path(record).read_text())["programs"][0]
     c = pass_cycles(entry)
     cases = [  # (what, n requests, bytes each, measured cycles a pass more)
@@ -74,7 +76,7 @@ def main(record=RECORD):
     ]
     print(f"one warp alone: {c[('stream_read', 1, 32)]:.1f} cycles a pass (a line), "
           f"{c[('stream_read_sector', 1, 32)]:.1f} (a sector); a channel moves {bpc:.2f} B/cycle "
-          f"({cfg['dram_channels']} channels)")
+          f"({CHANNELS} channels)")
     chunks = [512 << i for i in range(6)]
     print(f"{'case':28} {'measured':>8} " + " ".join(f"{g:>7}" for g in chunks))
     sse = {g: 0.0 for g in chunks}
@@ -85,7 +87,7 @@ def main(record=RECORD):
         print(f"{what:28} {meas:8.1f} " + " ".join(f"{p:7.1f}" for p in pred))
     print(f"{'squared error':28} {'':8} " + " ".join(f"{sse[g]:7.0f}" for g in chunks))
     best = min(chunks, key=sse.get)
-    print(f"dram_interleave_bytes = {best}")
+    print(f"best fit: {best} bytes a chunk")
     return best
 
 
