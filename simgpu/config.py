@@ -96,6 +96,9 @@ SCHEMA.update({
                              "cycles between a warp's MIO instructions (the compiler's stall counts)"),
     "dram_bandwidth_gbs": ((int, float), lambda v: v > 0, "DRAM peak bandwidth, GB/s"),
     "dram_channels": (int, lambda v: v >= 1, "independent DRAM channels"),
+    "dram_interleave_bytes": (int, lambda v: v >= 128 and v & (v - 1) == 0,
+                              "bytes of consecutive addresses one DRAM channel holds before the next (a power "
+                              "of 2, a line or more)"),
     "dram_fetch_bytes": (int, lambda v: v in (32, 64, 128), "bytes a DRAM read moves: 32 (a sector) or 128 (a line)"),
 })
 for _p in ("fp32", "int", "fp64", "sfu", "branch", "guard", "shared", "param", "s2r", "ldc", "l1", "l2", "dram"):

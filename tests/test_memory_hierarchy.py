@@ -136,3 +136,22 @@ def test_tiled_matmul_reuses_through_the_l2():
     s = run_recipe(parse_recipe(PROGRAMS / "matmul_tiled.s"), {"n": "128"}).results[0].stats
     assert s["l2_hit_rate"] > 0.5
     assert s["dram_read_bytes"] - s["front_end_dram_bytes"] == 2 * 4 * 128 * 128   # A and B once each
+
+
+def test_dram_interleave_puts_a_chunk_on_one_channel():
+    """dram_interleave_bytes: the lines of one chunk share a channel and queue
+    there one transfer after another; by lines (the configs' 128) they spread."""
+    cfg = dict(load_config("h200"), dram_channels=96, dram_interleave_bytes=4096)
+    per = 32.0 / (cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / 96)      # cycles a sector's transfer takes
+    sec = np.zeros(160, np.int64)
+    base = (1 << 30) // 32                                  # a chunk's first sector
+    for chunk, spread in ((4096, False), (128, True)):
+        ms = make_memsys(dict(cfg, dram_interleave_bytes=chunk), 132, 64 * 1024)
+        ready = []
+        for sm in range(128):                               # 128 SMs, a sector each: 4 KB in a row
+            sec[0] = base + sm
+            ready.append(global_request(ms, sm, 100, sec, 1, False, True))
+        if spread:
+            assert max(ready) <= 100 + cfg["latency_dram_cycles"] + 4 * per + 1
+        else:
+            assert ready == [int(np.ceil(100 + cfg["latency_dram_cycles"] + k * per)) for k in range(128)]

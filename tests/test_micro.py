@@ -35,6 +35,10 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "sreg_ldc": ["tid"] * 3 + ["tid_lane", "ctaid"] + ["ntid"] * 2 + ["ptr"] * 3 + ["ptr_tid"] * 3,
         # pairs (16 and 32 passes) at 1, 4, 16, 32 warps per SM: tools/dram_load_figures.py
         "dram_loaded": ["stream_rmw"] * 8 + ["stream_read"] * 8,
+        # the same pairs of three variants, then stream_rmw and stream_read at 66 blocks of 32 warps
+        "dram_causes": [k for k in ("stream_axpy_to", "stream_read2", "stream_write") for _ in range(8)]
+                       + ["stream_rmw"] * 2 + ["stream_read"] * 2,
+        "dram_spread": ["stream_read"] * 8 + ["stream_read2"] * 2 + ["stream_read_sector"] * 6,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]

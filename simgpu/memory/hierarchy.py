@@ -53,9 +53,21 @@ For each distinct 32-byte sector of a request (coalescer.py):
   lanes share a word); `atom` returns its old values after the L2 latency,
   `red` is acknowledged an L2 latency after the slice accepted it, as a
   store is (a warp does not leave its SM before; it waits nothing else);
-- an L2 miss goes to the HBM channel its line hashes to; each channel moves
+- an L2 miss goes to the HBM channel its address hashes to, by chunks of
+  `dram_interleave_bytes` (a line on every config now); each channel moves
   `dram_bytes_per_cycle / dram_channels`; the sector is ready after
-  `latency_dram_cycles`. A miss moves `dram_fetch_bytes`: one 32-byte sector
+  `latency_dram_cycles`. Not modeled: on the H200 a streaming warp answers
+  60-200 cycles later than the pointer chase's latency even at a few bytes a
+  cycle, when many requests fall on a few KB in a row
+  (traces/h200/micro/micro_dram_spread.json: one warp of one SM 678 cycles a
+  pass, 32 warps of one SM, 4 KB in a row, 772; 132 SMs of one warp, a
+  sector each, 733 against 610 alone). Requests of one 4 KB chunk queueing
+  at one channel predict those (tools/dram_interleave_figures.py), but not
+  in these FIFO channels: the first pass's queue staggers the warps by a
+  transfer each, and the later passes arrive spaced as the channel serves
+  them, so the queue never forms again (with 4 KB chunks on the H200 a
+  132-SM pass stays at 688 cycles; the suite's cycles MAPE went 7.5% -> 6.5%,
+  the held-out programs' 9.8% -> 10.5%, so it is not configured). A miss moves `dram_fetch_bytes`: one 32-byte sector
   on NVIDIA GPUs, a whole 128-byte line where the memory system works in
   lines (the Apple config), which then fills the line's other sectors. Dirty sectors evicted from the L2 are written back
   through the same channels (dram_write_bytes). Dirty sectors still in the
@@ -84,7 +96,7 @@ HIST_FIRST_WIDTH = 64
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
- P_ST_ACK, P_MIO_INTERVAL) = range(19)
+ P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES) = range(20)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count hits and misses per SM in l1_count[sm, 0:2]
@@ -101,7 +113,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_slice_atomic_ops_per_cycle"], cfg["l2_partitions"],
                        cfg.get("l2_atomic_units", slices), cfg["store_beats_per_cycle_per_sm"],
                        cfg["barrier_arrival_cycles"], cfg["barrier_release_cycles"], cfg["store_ack_cycles"],
-                       cfg["interval_mio_cycles"]],
+                       cfg["interval_mio_cycles"], cfg["dram_interleave_bytes"] // 128],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -144,6 +156,12 @@ def dram_transfer(MS, t, nbytes, col):
 def hash_line(line, n):
     h = line ^ (line >> 7) ^ (line >> 13)
     return h % n
+
+
+@njit
+def dram_channel(line, p):
+    """The HBM channel of a line: its `dram_interleave_bytes` chunk, hashed."""
+    return hash_line(line // np.int64(p[P_CHUNK_LINES]), np.int64(p[P_CHANNELS]))
 
 
 @njit
@@ -243,7 +261,7 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
     near = sm % parts
     # stores and atomics go to the home partition; loads look in the SM's own first
     sl = (home if store or atomic > 0 else near) * per + local
-    ch = hash_line(line, np.int64(p[P_CHANNELS]))
+    ch = dram_channel(line, p)
     ts, hit, slot = _l2_lookup(MS, sl, tn, line // per, sbit, ch, store or atomic > 0)
     if store:
         MS.counters[C_L2_ST] += 1
