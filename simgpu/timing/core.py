@@ -60,18 +60,11 @@ series stays bounded (SERIES_BINS) whatever the length.
 import types
 from collections import namedtuple
 
-import numba
 import numpy as np
 from numba import prange
 
-if numba.config.DISABLE_JIT:                     # plain Python (exec/jit.py)
-    def trailing_zeros(x):
-        return (int(x) & -int(x)).bit_length() - 1
-else:
-    from numba.cpython.unsafe.numbers import trailing_zeros
-
 from ..exec.functional import init_block
-from ..exec.jit import njit, records
+from ..exec.jit import njit, records, trailing_zeros
 from ..exec.state import W_BARRIER, W_DONE, W_READY, zeros_lines
 from ..exec.prefetch import HINTS, prefetch
 from ..exec.warp import step
@@ -83,7 +76,7 @@ from ..ptx import codes as C
 from . import stalls as S
 from .constants import const_issue_ready, const_ldc_ready, const_ready, make_const_state
 from .fetch import fetch_ready, make_fetch_state
-from .policies import first_slot, priority
+from .policies import first_slot, pick
 from .requests import PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, issue, serve
 from .tables import PIPE, scoreboard_slots
 
@@ -91,6 +84,7 @@ INF = np.int64(1) << 62
 PIPE_MIO = PIPE["mio"]
 S_PENDING = S.N_STATES       # a warp's state while the reason it waits is not known (requests.py)
 N_COLS = S.N_STATES + 1      # stall columns: the states, and S_PENDING's (always 0 after a quantum)
+S_PIPE = N_COLS              # a warp's state while it waits for its pipe, not yet attributed (wait_pipe)
 ROW = 8                      # int64s in a cache line: a thread's counters start on a line of their own
 
 
@@ -116,7 +110,7 @@ TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_
 TimingState = namedtuple("TimingState", [
     # per warp, per scheduler, per SM, per block slot (shared by the threads, each SM's own)
     "ready", "warp", "wake",
-    "pipe_free", "sp_next", "last_warp",
+    "pipe_free", "pipe_busy", "pipe_wait", "sp_next", "last_warp",
     "sm_warps", "sm_busy_since", "sm_active", "sm_now", "sm_freed", "sm_nfreed", "sm_status", "sm_err",
     "slot_warps_left", "slot_start", "slot_bid",
     "fetch_line", "fetch_free", "fetch_cfg",          # per SM: the instruction cache (fetch.py)
@@ -170,7 +164,8 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
     return TimingState(
         ready=zeros_lines((n_warps, scoreboard_slots(prog)), np.int64),
         warp=_timing_warps(n_warps), wake=np.full(n_sp * -(-(n_warps // n_sm) // (n_sp // n_sm)), INF, np.int64),
-        pipe_free=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
+        pipe_free=np.zeros((n_sp, 8), np.int64), pipe_busy=np.zeros((n_sp, 8), np.int64),
+        pipe_wait=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
         last_warp=np.full(n_sp, -1, np.int32),
         sm_warps=np.zeros(n_sm, np.int32), sm_busy_since=np.zeros(n_sm, np.int64),
         sm_active=np.zeros(n_sm, np.int64), sm_now=np.full(n_sm, INF, np.int64),
@@ -375,6 +370,45 @@ def throttle_reason(pipe):
 
 
 @njit(inline="always")
+def busy_before(TS, g, u, t):
+    """How many cycles before t scheduler g's pipe u could not accept an
+    instruction (TS.pipe_free > the cycle), as seen before anything issues
+    to it at t: TS.pipe_busy counts them up to TS.pipe_free."""
+    return TS.pipe_busy[g, u] - max(np.int64(0), TS.pipe_free[g, u] - t)
+
+
+@njit(inline="always")
+def wait_pipe(TS, c, w, g, u, now, pc):
+    """Warp w of scheduler g, its instruction at pc ready to issue at `now`
+    but for its pipe u, waits for the scheduler to pick it. Each cycle of the
+    wait it is in the pipe's throttle state (throttle_reason) when the pipe
+    cannot accept an instruction, else `not_selected`; which of the two is
+    decided by the pipe alone, so the wait is attributed in one go when it
+    ends (end_pipe_wait), and the warp needs no look until then. (With a
+    trace, whose records are intervals of one state, the scheduler looks at
+    the warp every cycle its state changes instead: advance_sm.)"""
+    set_state(TS, c, w, S_PIPE, now, pc)
+    TS.warp[w].dep_now = busy_before(TS, g, u, now)   # (dep_now: only used while PENDING)
+
+
+@njit(inline="always")
+def end_pipe_wait(TS, c, w, g, u, now):
+    """Warp w's wait for its pipe (wait_pipe) ends at `now`, when it is
+    picked: its busy cycles go to the throttle state, the others to
+    `not_selected`, which the warp is in at `now` until set_state."""
+    s = TS.warp[w].st_since
+    pc = TS.warp[w].st_pc
+    busy = busy_before(TS, g, u, now) - TS.warp[w].dep_now
+    r = throttle_reason(u)
+    TS.stall[c, r] += busy
+    TS.stall_pc[c, pc, r] += busy
+    TS.stall[c, S.NOT_SELECTED] += now - s - busy
+    TS.stall_pc[c, pc, S.NOT_SELECTED] += now - s - busy
+    TS.warp[w].st_state = S.NOT_SELECTED
+    TS.warp[w].st_since = now
+
+
+@njit(inline="always")
 def wake(TS, sm, n_sp, t):
     """The SM's schedulers are evaluated again no later than cycle t."""
     for q in range(n_sp):
@@ -518,6 +552,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
     U, I, F, err, counts = WK.U[c], WK.I[c], WK.F[c], WK.err[c], WK.counts[c]
     pc_counts, mstat, scratch = WK.pc_counts[c], WK.mstat[c], WK.scratch[c]
     now = TS.sm_now[sm]
+    lazy = TS.trace_n[c, 1] == 0        # pipe waits attributed when they end (wait_pipe): no trace
     prefetch_sm(T, TS, W, sm, wps, n_sp, n_per, qend)
     while now < qend:
         if TS.sm_warps[sm] == 0:
@@ -529,8 +564,6 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 continue
             # ---- evaluate this scheduler's warps at `now`, and pick one ----
             earliest = INF
-            best = -1
-            best_key = INF
             last = TS.last_warp[g]
             n = (wps - sp + n_sp - 1) // n_sp
             start = first_slot(policy, last, sm * wps, sp, n_sp, n)
@@ -578,8 +611,14 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     if TS.warp[w].dep_ready < earliest:
                         earliest = TS.warp[w].dep_ready
                 else:
+                    # ready but for its pipe: one of the warps waiting for it (TS.pipe_wait)
                     u = T.pipe[pc]
-                    if TS.pipe_free[g, u] > now:
+                    TS.pipe_wait[g, u] |= np.int64(1) << k
+                    if lazy:
+                        if TS.warp[w].st_state != S_PIPE:      # (else a look after a wake-up: nothing new)
+                            wait_pipe(TS, c, w, g, u, now, pc)
+                        TS.wake[wk + k] = INF                  # until picked
+                    elif TS.pipe_free[g, u] > now:
                         set_state(TS, c, w, throttle_reason(u), now, pc)
                         TS.wake[wk + k] = TS.pipe_free[g, u]
                         if TS.pipe_free[g, u] < earliest:
@@ -590,13 +629,18 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                         set_state(TS, c, w, S.NOT_SELECTED, now, pc)
                         TS.wake[wk + k] = 0
                         earliest = now + 1
-                        key = priority(policy, w, k, n, last, start, TS.warp[w].warp_start)
-                        if key < best_key:
-                            best_key = key
-                            best = w
-            if best >= 0:
-                w = best
+            # eligible: the warps waiting for a pipe that can accept an instruction now
+            eligible = np.int64(0)
+            for u in range(8):
+                if TS.pipe_wait[g, u] != 0 and TS.pipe_free[g, u] <= now:
+                    eligible |= TS.pipe_wait[g, u]
+            if eligible != 0:
+                k = pick(policy, eligible, start, last, TS.warp, sm * wps + sp, n_sp, n)
+                w = sm * wps + sp + k * n_sp
                 pc = TS.warp[w].pc
+                TS.pipe_wait[g, T.pipe[pc]] &= ~(np.int64(1) << k)
+                if TS.warp[w].st_state == S_PIPE:
+                    end_pipe_wait(TS, c, w, g, T.pipe[pc], now)
                 set_state(TS, c, w, S.SELECTED, now, pc)
                 TS.wake[wk + (w - sm * wps) // n_sp] = 0                        # its next state is decided next cycle
                 W.clock[w] = now
@@ -657,7 +701,9 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     if slot < 0:
                         break
                     TS.ready[w, slot] = (ready << 2) | board    # when, and which scoreboard
-                TS.pipe_free[g, u] = max(room, now + 1) if u == PIPE_MIO else now + T.pipe_interval[u]
+                free = max(room, now + 1) if u == PIPE_MIO else now + T.pipe_interval[u]
+                TS.pipe_busy[g, u] += free - (now + 1)
+                TS.pipe_free[g, u] = free
                 if ready != PENDING and ready > TS.stats[c, ST_MAX_PENDING]:
                     TS.stats[c, ST_MAX_PENDING] = ready
                 TS.last_warp[g] = w
@@ -691,6 +737,9 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     for v in range(W.warp[w].wblock * wpb, (W.warp[w].wblock + 1) * wpb):
                         TS.wake[wake_slot(sm, v - sm * wps, n_sp, n_per)] = 0                # (its block's: warp.release_barrier)
                 earliest = now + 1
+            for u in range(8):                  # the next cycle a waiting warp may issue
+                if TS.pipe_wait[g, u] != 0 and max(now + 1, TS.pipe_free[g, u]) < earliest:
+                    earliest = max(now + 1, TS.pipe_free[g, u])
             TS.sp_next[g] = earliest
         t_next = INF
         for sp in range(n_sp):
