@@ -409,6 +409,36 @@ def end_pipe_wait(TS, c, w, g, u, now):
 
 
 @njit(inline="always")
+def look(T, TS, c, g, w, k, t, lazy):
+    """Scheduler g's look at its warp w (bit k of its warps), resident, not
+    exited and its barrier state current (TS.warp[w].wst), at cycle t: the
+    warp's state from t on, and the cycle from which it may change (the warp's
+    next look; 0: the next cycle). lazy: a warp ready but for its pipe waits
+    unattributed until picked (wait_pipe), else its state is decided each cycle."""
+    pc = TS.warp[w].pc
+    if TS.warp[w].wst == W_BARRIER:
+        set_state(TS, c, w, S.BARRIER, t, pc)
+        return INF                              # until a barrier instruction wakes it (advance_sm)
+    if TS.warp[w].dep_ready > t:
+        set_state(TS, c, w, TS.warp[w].dep_reason, t, pc)
+        return TS.warp[w].dep_ready
+    # ready but for its pipe: one of the warps waiting for it (TS.pipe_wait)
+    u = T.pipe[pc]
+    TS.pipe_wait[g, u] |= np.int64(1) << k
+    if lazy:
+        if TS.warp[w].st_state != S_PIPE:       # (else a look after a wake-up: nothing new)
+            wait_pipe(TS, c, w, g, u, t, pc)
+        return INF                              # until picked
+    if TS.pipe_free[g, u] > t:
+        set_state(TS, c, w, throttle_reason(u), t, pc)
+        return TS.pipe_free[g, u]
+    # eligible: not selected, unless the policy picks it (a zero-length
+    # interval, so the accounting is the same)
+    set_state(TS, c, w, S.NOT_SELECTED, t, pc)
+    return 0
+
+
+@njit(inline="always")
 def wake(TS, sm, n_sp, t):
     """The SM's schedulers are evaluated again no later than cycle t."""
     for q in range(n_sp):
@@ -601,48 +631,23 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                         if TS.warp[w].dep_ready < earliest:
                             earliest = TS.warp[w].dep_ready
                     continue
-                pc = TS.warp[w].pc
-                if wst == W_BARRIER:
-                    set_state(TS, c, w, S.BARRIER, now, pc)
-                    TS.wake[wk + k] = INF                   # until a barrier instruction wakes it (below)
-                elif TS.warp[w].dep_ready > now:
-                    set_state(TS, c, w, TS.warp[w].dep_reason, now, pc)
-                    TS.wake[wk + k] = TS.warp[w].dep_ready
-                    if TS.warp[w].dep_ready < earliest:
-                        earliest = TS.warp[w].dep_ready
-                else:
-                    # ready but for its pipe: one of the warps waiting for it (TS.pipe_wait)
-                    u = T.pipe[pc]
-                    TS.pipe_wait[g, u] |= np.int64(1) << k
-                    if lazy:
-                        if TS.warp[w].st_state != S_PIPE:      # (else a look after a wake-up: nothing new)
-                            wait_pipe(TS, c, w, g, u, now, pc)
-                        TS.wake[wk + k] = INF                  # until picked
-                    elif TS.pipe_free[g, u] > now:
-                        set_state(TS, c, w, throttle_reason(u), now, pc)
-                        TS.wake[wk + k] = TS.pipe_free[g, u]
-                        if TS.pipe_free[g, u] < earliest:
-                            earliest = TS.pipe_free[g, u]
-                    else:
-                        # eligible: not selected, unless the policy picks it below (a
-                        # zero-length interval, so the accounting is the same)
-                        set_state(TS, c, w, S.NOT_SELECTED, now, pc)
-                        TS.wake[wk + k] = 0
-                        earliest = now + 1
+                t = look(T, TS, c, g, w, k, now, lazy)
+                TS.wake[wk + k] = t
+                earliest = min(earliest, max(t, now + 1))
             # eligible: the warps waiting for a pipe that can accept an instruction now
             eligible = np.int64(0)
             for u in range(8):
                 if TS.pipe_wait[g, u] != 0 and TS.pipe_free[g, u] <= now:
                     eligible |= TS.pipe_wait[g, u]
             if eligible != 0:
-                k = pick(policy, eligible, start, last, TS.warp, sm * wps + sp, n_sp, n)
-                w = sm * wps + sp + k * n_sp
+                kw = pick(policy, eligible, start, last, TS.warp, sm * wps + sp, n_sp, n)
+                w = sm * wps + sp + kw * n_sp
                 pc = TS.warp[w].pc
-                TS.pipe_wait[g, T.pipe[pc]] &= ~(np.int64(1) << k)
+                TS.pipe_wait[g, T.pipe[pc]] &= ~(np.int64(1) << kw)
                 if TS.warp[w].st_state == S_PIPE:
                     end_pipe_wait(TS, c, w, g, T.pipe[pc], now)
                 set_state(TS, c, w, S.SELECTED, now, pc)
-                TS.wake[wk + (w - sm * wps) // n_sp] = 0                        # its next state is decided next cycle
+                TS.wake[wk + kw] = 0                    # its next state is decided next cycle (below)
                 W.clock[w] = now
                 if pc + 1 < T.dep.shape[0]:
                     prefetch_operands(T, TS, W, w, pc + 1)     # its next instruction's, usually
@@ -736,7 +741,16 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                             TS.sp_next[sm * n_sp + q] = now + 1
                     for v in range(W.warp[w].wblock * wpb, (W.warp[w].wblock + 1) * wpb):
                         TS.wake[wake_slot(sm, v - sm * wps, n_sp, n_per)] = 0                # (its block's: warp.release_barrier)
-                earliest = now + 1
+                    earliest = now + 1
+                elif lazy and TS.warp[w].wst != W_DONE:
+                    # nothing else changes the warp before its scheduler's look at now + 1
+                    # (a barrier released meanwhile leaves it in `barrier`, and wakes it):
+                    # that look, now
+                    t = look(T, TS, c, g, w, kw, now + 1, lazy)
+                    TS.wake[wk + kw] = t
+                    earliest = min(earliest, max(t, now + 1))
+                else:
+                    earliest = now + 1
             for u in range(8):                  # the next cycle a waiting warp may issue
                 if TS.pipe_wait[g, u] != 0 and max(now + 1, TS.pipe_free[g, u]) < earliest:
                     earliest = max(now + 1, TS.pipe_free[g, u])
