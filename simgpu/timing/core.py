@@ -341,21 +341,25 @@ def wake_slot(sm, j, n_sp, n_per):
 def prefetch_sm(T, TS, W, sm, wps, n_sp, n_per, qend):
     """Ask the host for what the warps of SM sm that may act before qend will
     read first: their records, SIMT stack tops, next instructions' operands
-    (in two passes, the second reading what the first asked for)."""
+    (in two passes, the second reading what the first asked for): those due
+    to be looked at and those waiting for a pipe (TS.pipe_wait)."""
     if not HINTS:
         return
-    for i in range(sm * n_sp * n_per, (sm + 1) * n_sp * n_per):
-        if TS.wake[i] < qend:
-            w = sm * wps + (i // n_per) % n_sp + (i % n_per) * n_sp
-            prefetch(TS.warp.ctypes.data + w * TS.warp.strides[0])
-    for i in range(sm * n_sp * n_per, (sm + 1) * n_sp * n_per):
-        if TS.wake[i] >= qend:
-            continue
-        w = sm * wps + (i // n_per) % n_sp + (i % n_per) * n_sp
-        if TS.warp[w].resident == 1 and TS.warp[w].wst == W_READY:
-            prefetch(W.warp.ctypes.data + w * W.warp.strides[0])
-            prefetch(W.stk.ctypes.data + w * W.stk.strides[0] + TS.warp[w].sp * W.stk.strides[1])
-            prefetch_operands(T, TS, W, w, TS.warp[w].pc)
+    for second in range(2):
+        for g in range(sm * n_sp, (sm + 1) * n_sp):
+            waiting = np.int64(0)
+            for u in range(TS.pipe_wait.shape[1]):
+                waiting |= TS.pipe_wait[g, u]
+            for k in range(n_per):
+                if TS.wake[g * n_per + k] >= qend and (waiting >> k) & 1 == 0:
+                    continue
+                w = sm * wps + g - sm * n_sp + k * n_sp
+                if second == 0:
+                    prefetch(TS.warp.ctypes.data + w * TS.warp.strides[0])
+                elif TS.warp[w].resident == 1 and TS.warp[w].wst == W_READY:
+                    prefetch(W.warp.ctypes.data + w * W.warp.strides[0])
+                    prefetch(W.stk.ctypes.data + w * W.stk.strides[0] + TS.warp[w].sp * W.stk.strides[1])
+                    prefetch_operands(T, TS, W, w, TS.warp[w].pc)
 
 
 @njit(inline="always")
