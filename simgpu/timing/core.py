@@ -338,28 +338,30 @@ def wake_slot(sm, j, n_sp, n_per):
 
 
 @njit(inline="always")
-def prefetch_sm(T, TS, W, sm, wps, n_sp, n_per, qend):
+def prefetch_sm(T, TS, W, sm, wps, n_sp, qend, second):
     """Ask the host for what the warps of SM sm that may act before qend will
-    read first: their records, SIMT stack tops, next instructions' operands
-    (in two passes, the second reading what the first asked for): those due
-    to be looked at and those waiting for a pipe (TS.pipe_wait)."""
-    if not HINTS:
+    read first -- those due to be looked at and those waiting for a pipe
+    (TS.pipe_wait): their records (second = False), or their SIMT stack tops
+    and next instructions' operands, which the records locate (second =
+    True, once the first pass's lines are there: run_timed asks for an SM's
+    records two SMs ahead of running it, for the rest one ahead)."""
+    if not HINTS or TS.sm_status[sm] != SM_RUN or TS.sm_now[sm] >= qend:
         return
-    for second in range(2):
-        for g in range(sm * n_sp, (sm + 1) * n_sp):
-            waiting = np.int64(0)
-            for u in range(TS.pipe_wait.shape[1]):
-                waiting |= TS.pipe_wait[g, u]
-            for k in range(n_per):
-                if TS.wake[g * n_per + k] >= qend and (waiting >> k) & 1 == 0:
-                    continue
-                w = sm * wps + g - sm * n_sp + k * n_sp
-                if second == 0:
-                    prefetch(TS.warp.ctypes.data + w * TS.warp.strides[0])
-                elif TS.warp[w].resident == 1 and TS.warp[w].wst == W_READY:
-                    prefetch(W.warp.ctypes.data + w * W.warp.strides[0])
-                    prefetch(W.stk.ctypes.data + w * W.stk.strides[0] + TS.warp[w].sp * W.stk.strides[1])
-                    prefetch_operands(T, TS, W, w, TS.warp[w].pc)
+    n_per = TS.wake.shape[0] // TS.sp_next.shape[0]
+    for g in range(sm * n_sp, (sm + 1) * n_sp):
+        waiting = np.int64(0)
+        for u in range(TS.pipe_wait.shape[1]):
+            waiting |= TS.pipe_wait[g, u]
+        for k in range(n_per):
+            if TS.wake[g * n_per + k] >= qend and (waiting >> k) & 1 == 0:
+                continue
+            w = sm * wps + g - sm * n_sp + k * n_sp
+            if not second:
+                prefetch(TS.warp.ctypes.data + w * TS.warp.strides[0])
+            elif TS.warp[w].resident == 1 and TS.warp[w].wst == W_READY:
+                prefetch(W.warp.ctypes.data + w * W.warp.strides[0])
+                prefetch(W.stk.ctypes.data + w * W.stk.strides[0] + TS.warp[w].sp * W.stk.strides[1])
+                prefetch_operands(T, TS, W, w, TS.warp[w].pc)
 
 
 @njit(inline="always")
@@ -587,7 +589,6 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
     pc_counts, mstat, scratch = WK.pc_counts[c], WK.mstat[c], WK.scratch[c]
     now = TS.sm_now[sm]
     lazy = TS.trace_n[c, 1] == 0        # pipe waits attributed when they end (wait_pipe): no trace
-    prefetch_sm(T, TS, W, sm, wps, n_sp, n_per, qend)
     while now < qend:
         if TS.sm_warps[sm] == 0:
             now = INF
@@ -904,7 +905,17 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
                 # (numba's parallel loops take flat tuples only: the memory system is rebuilt here)
                 MSc = MemSys(Cache(l1a, l1b, l1c, l1d, l1e, l1f), Cache(l2a, l2b, l2c, l2d, l2e, l2f),
                              ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12, ms13, ms14)
-                for sm in range(c * n_sm // threads, (c + 1) * n_sm // threads):
+                lo, hi = c * n_sm // threads, (c + 1) * n_sm // threads
+                # (the host's prefetch: records two SMs ahead, what they locate one ahead)
+                prefetch_sm(T, TS, W, lo, bps * wpb, n_sp, qend, False)
+                if lo + 1 < hi:
+                    prefetch_sm(T, TS, W, lo + 1, bps * wpb, n_sp, qend, False)
+                prefetch_sm(T, TS, W, lo, bps * wpb, n_sp, qend, True)
+                for sm in range(lo, hi):
+                    if sm + 2 < hi:
+                        prefetch_sm(T, TS, W, sm + 2, bps * wpb, n_sp, qend, False)
+                    if sm + 1 < hi:
+                        prefetch_sm(T, TS, W, sm + 1, bps * wpb, n_sp, qend, True)
                     if TS.sm_status[sm] == SM_RUN and TS.sm_now[sm] < qend:
                         advance_sm(P, W, M, T, TS, MSc, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, left)
             if not dispatch(W, M, TS, n_sm, bps, wpb, n_sp, block_ids):
