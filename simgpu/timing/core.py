@@ -21,7 +21,11 @@ each warp keeps the earliest cycle its state can change (TS.wake: its
 operands ready, its pipe free, a barrier or exit in its block, the L2
 stage's answer, a new block), and a look at the scheduler visits only the
 warps due then: a visit of a warp whose state has not changed would change
-nothing.
+nothing. A warp ready but for its pipe is one of its scheduler's pipe waiters
+(TS.pipe_wait) until picked, with no look meanwhile: whether it is in the
+pipe's throttle state or `not_selected` in a cycle depends on the pipe alone,
+so the wait is attributed when it ends (wait_pipe; with a trace, whose records
+are intervals, each cycle's state is decided as it comes).
 
 Host speed (no effect on any result): the simulated GPU's warp state is far
 larger than the host's caches, so it starts on host cache lines
