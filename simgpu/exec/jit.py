@@ -46,6 +46,14 @@ numba.config.CACHE_DIR = CACHE_DIR
 JIT = dict(cache=True, nogil=True, _nrt=False, error_model="numpy")
 
 
+if numba.config.DISABLE_JIT:                     # plain Python
+    def trailing_zeros(x):
+        """The index of x's lowest set bit (x != 0)."""
+        return (int(x) & -int(x)).bit_length() - 1
+else:
+    from numba.cpython.unsafe.numbers import trailing_zeros     # noqa: F401 (tzcnt)
+
+
 def records(arr):
     """A structured array as compiled code reads it (W.warp[w].sp); as plain
     Python (NUMBA_DISABLE_JIT=1) it needs numpy's recarray for that."""

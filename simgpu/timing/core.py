@@ -21,7 +21,11 @@ each warp keeps the earliest cycle its state can change (TS.wake: its
 operands ready, its pipe free, a barrier or exit in its block, the L2
 stage's answer, a new block), and a look at the scheduler visits only the
 warps due then: a visit of a warp whose state has not changed would change
-nothing.
+nothing. A warp ready but for its pipe is one of its scheduler's pipe waiters
+(TS.pipe_wait) until picked, with no look meanwhile: whether it is in the
+pipe's throttle state or `not_selected` in a cycle depends on the pipe alone,
+so the wait is attributed when it ends (wait_pipe; with a trace, whose records
+are intervals, each cycle's state is decided as it comes).
 
 Host speed (no effect on any result): the simulated GPU's warp state is far
 larger than the host's caches, so it starts on host cache lines
@@ -60,18 +64,11 @@ series stays bounded (SERIES_BINS) whatever the length.
 import types
 from collections import namedtuple
 
-import numba
 import numpy as np
 from numba import prange
 
-if numba.config.DISABLE_JIT:                     # plain Python (exec/jit.py)
-    def trailing_zeros(x):
-        return (int(x) & -int(x)).bit_length() - 1
-else:
-    from numba.cpython.unsafe.numbers import trailing_zeros
-
 from ..exec.functional import init_block
-from ..exec.jit import njit, records
+from ..exec.jit import njit, records, trailing_zeros
 from ..exec.state import W_BARRIER, W_DONE, W_READY, zeros_lines
 from ..exec.prefetch import HINTS, prefetch
 from ..exec.warp import step
@@ -83,7 +80,7 @@ from ..ptx import codes as C
 from . import stalls as S
 from .constants import const_issue_ready, const_ldc_ready, const_ready, make_const_state
 from .fetch import fetch_ready, make_fetch_state
-from .policies import first_slot, priority
+from .policies import first_slot, pick
 from .requests import PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, issue, note_blocks, request_block, serve
 from .tables import PIPE, scoreboard_slots
 
@@ -91,6 +88,7 @@ INF = np.int64(1) << 62
 PIPE_MIO = PIPE["mio"]
 S_PENDING = S.N_STATES       # a warp's state while the reason it waits is not known (requests.py)
 N_COLS = S.N_STATES + 1      # stall columns: the states, and S_PENDING's (always 0 after a quantum)
+S_PIPE = N_COLS              # a warp's state while it waits for its pipe, not yet attributed (wait_pipe)
 ROW = 8                      # int64s in a cache line: a thread's counters start on a line of their own
 
 
@@ -116,7 +114,7 @@ TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_
 TimingState = namedtuple("TimingState", [
     # per warp, per scheduler, per SM, per block slot (shared by the threads, each SM's own)
     "ready", "warp", "wake",
-    "pipe_free", "sp_next", "last_warp",
+    "pipe_free", "pipe_busy", "pipe_wait", "sp_next", "last_warp",
     "sm_warps", "sm_busy_since", "sm_active", "sm_now", "sm_freed", "sm_nfreed", "sm_status", "sm_err",
     "slot_warps_left", "slot_start", "slot_bid",
     "fetch_line", "fetch_free", "fetch_cfg",          # per SM: the instruction cache (fetch.py)
@@ -170,7 +168,8 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
     return TimingState(
         ready=zeros_lines((n_warps, scoreboard_slots(prog)), np.int64),
         warp=_timing_warps(n_warps), wake=np.full(n_sp * -(-(n_warps // n_sm) // (n_sp // n_sm)), INF, np.int64),
-        pipe_free=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
+        pipe_free=np.zeros((n_sp, 8), np.int64), pipe_busy=np.zeros((n_sp, 8), np.int64),
+        pipe_wait=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
         last_warp=np.full(n_sp, -1, np.int32),
         sm_warps=np.zeros(n_sm, np.int32), sm_busy_since=np.zeros(n_sm, np.int64),
         sm_active=np.zeros(n_sm, np.int64), sm_now=np.full(n_sm, INF, np.int64),
@@ -343,24 +342,30 @@ def wake_slot(sm, j, n_sp, n_per):
 
 
 @njit(inline="always")
-def prefetch_sm(T, TS, W, sm, wps, n_sp, n_per, qend):
+def prefetch_sm(T, TS, W, sm, wps, n_sp, qend, second):
     """Ask the host for what the warps of SM sm that may act before qend will
-    read first: their records, SIMT stack tops, next instructions' operands
-    (in two passes, the second reading what the first asked for)."""
-    if not HINTS:
+    read first -- those due to be looked at and those waiting for a pipe
+    (TS.pipe_wait): their records (second = False), or their SIMT stack tops
+    and next instructions' operands, which the records locate (second =
+    True, once the first pass's lines are there: run_timed asks for an SM's
+    records two SMs ahead of running it, for the rest one ahead)."""
+    if not HINTS or TS.sm_status[sm] != SM_RUN or TS.sm_now[sm] >= qend:
         return
-    for i in range(sm * n_sp * n_per, (sm + 1) * n_sp * n_per):
-        if TS.wake[i] < qend:
-            w = sm * wps + (i // n_per) % n_sp + (i % n_per) * n_sp
-            prefetch(TS.warp.ctypes.data + w * TS.warp.strides[0])
-    for i in range(sm * n_sp * n_per, (sm + 1) * n_sp * n_per):
-        if TS.wake[i] >= qend:
-            continue
-        w = sm * wps + (i // n_per) % n_sp + (i % n_per) * n_sp
-        if TS.warp[w].resident == 1 and TS.warp[w].wst == W_READY:
-            prefetch(W.warp.ctypes.data + w * W.warp.strides[0])
-            prefetch(W.stk.ctypes.data + w * W.stk.strides[0] + TS.warp[w].sp * W.stk.strides[1])
-            prefetch_operands(T, TS, W, w, TS.warp[w].pc)
+    n_per = TS.wake.shape[0] // TS.sp_next.shape[0]
+    for g in range(sm * n_sp, (sm + 1) * n_sp):
+        waiting = np.int64(0)
+        for u in range(TS.pipe_wait.shape[1]):
+            waiting |= TS.pipe_wait[g, u]
+        for k in range(n_per):
+            if TS.wake[g * n_per + k] >= qend and (waiting >> k) & 1 == 0:
+                continue
+            w = sm * wps + g - sm * n_sp + k * n_sp
+            if not second:
+                prefetch(TS.warp.ctypes.data + w * TS.warp.strides[0])
+            elif TS.warp[w].resident == 1 and TS.warp[w].wst == W_READY:
+                prefetch(W.warp.ctypes.data + w * W.warp.strides[0])
+                prefetch(W.stk.ctypes.data + w * W.stk.strides[0] + TS.warp[w].sp * W.stk.strides[1])
+                prefetch_operands(T, TS, W, w, TS.warp[w].pc)
 
 
 @njit(inline="always")
@@ -372,6 +377,75 @@ def throttle_reason(pipe):
     if pipe == 3 or pipe == 5:
         return S.MIO_THROTTLE
     return S.MISC
+
+
+@njit(inline="always")
+def busy_before(TS, g, u, t):
+    """How many cycles before t scheduler g's pipe u could not accept an
+    instruction (TS.pipe_free > the cycle), as seen before anything issues
+    to it at t: TS.pipe_busy counts them up to TS.pipe_free."""
+    return TS.pipe_busy[g, u] - max(np.int64(0), TS.pipe_free[g, u] - t)
+
+
+@njit(inline="always")
+def wait_pipe(TS, c, w, g, u, now, pc):
+    """Warp w of scheduler g, its instruction at pc ready to issue at `now`
+    but for its pipe u, waits for the scheduler to pick it. Each cycle of the
+    wait it is in the pipe's throttle state (throttle_reason) when the pipe
+    cannot accept an instruction, else `not_selected`; which of the two is
+    decided by the pipe alone, so the wait is attributed in one go when it
+    ends (end_pipe_wait), and the warp needs no look until then. (With a
+    trace, whose records are intervals of one state, the scheduler looks at
+    the warp every cycle its state changes instead: advance_sm.)"""
+    set_state(TS, c, w, S_PIPE, now, pc)
+    TS.warp[w].dep_now = busy_before(TS, g, u, now)   # (dep_now: only used while PENDING)
+
+
+@njit(inline="always")
+def end_pipe_wait(TS, c, w, g, u, now):
+    """Warp w's wait for its pipe (wait_pipe) ends at `now`, when it is
+    picked: its busy cycles go to the throttle state, the others to
+    `not_selected`, which the warp is in at `now` until set_state."""
+    s = TS.warp[w].st_since
+    pc = TS.warp[w].st_pc
+    busy = busy_before(TS, g, u, now) - TS.warp[w].dep_now
+    r = throttle_reason(u)
+    TS.stall[c, r] += busy
+    TS.stall_pc[c, pc, r] += busy
+    TS.stall[c, S.NOT_SELECTED] += now - s - busy
+    TS.stall_pc[c, pc, S.NOT_SELECTED] += now - s - busy
+    TS.warp[w].st_state = S.NOT_SELECTED
+    TS.warp[w].st_since = now
+
+
+@njit(inline="always")
+def look(T, TS, c, g, w, k, t, lazy):
+    """Scheduler g's look at its warp w (bit k of its warps), resident, not
+    exited and its barrier state current (TS.warp[w].wst), at cycle t: the
+    warp's state from t on, and the cycle from which it may change (the warp's
+    next look; 0: the next cycle). lazy: a warp ready but for its pipe waits
+    unattributed until picked (wait_pipe), else its state is decided each cycle."""
+    pc = TS.warp[w].pc
+    if TS.warp[w].wst == W_BARRIER:
+        set_state(TS, c, w, S.BARRIER, t, pc)
+        return INF                              # until a barrier instruction wakes it (advance_sm)
+    if TS.warp[w].dep_ready > t:
+        set_state(TS, c, w, TS.warp[w].dep_reason, t, pc)
+        return TS.warp[w].dep_ready
+    # ready but for its pipe: one of the warps waiting for it (TS.pipe_wait)
+    u = T.pipe[pc]
+    TS.pipe_wait[g, u] |= np.int64(1) << k
+    if lazy:
+        if TS.warp[w].st_state != S_PIPE:       # (else a look after a wake-up: nothing new)
+            wait_pipe(TS, c, w, g, u, t, pc)
+        return INF                              # until picked
+    if TS.pipe_free[g, u] > t:
+        set_state(TS, c, w, throttle_reason(u), t, pc)
+        return TS.pipe_free[g, u]
+    # eligible: not selected, unless the policy picks it (a zero-length
+    # interval, so the accounting is the same)
+    set_state(TS, c, w, S.NOT_SELECTED, t, pc)
+    return 0
 
 
 @njit(inline="always")
@@ -518,7 +592,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
     U, I, F, err, counts = WK.U[c], WK.I[c], WK.F[c], WK.err[c], WK.counts[c]
     pc_counts, mstat, scratch = WK.pc_counts[c], WK.mstat[c], WK.scratch[c]
     now = TS.sm_now[sm]
-    prefetch_sm(T, TS, W, sm, wps, n_sp, n_per, qend)
+    lazy = TS.trace_n[c, 1] == 0        # pipe waits attributed when they end (wait_pipe): no trace
     while now < qend:
         if TS.sm_warps[sm] == 0:
             now = INF
@@ -529,8 +603,6 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 continue
             # ---- evaluate this scheduler's warps at `now`, and pick one ----
             earliest = INF
-            best = -1
-            best_key = INF
             last = TS.last_warp[g]
             n = (wps - sp + n_sp - 1) // n_sp
             start = first_slot(policy, last, sm * wps, sp, n_sp, n)
@@ -568,37 +640,23 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                         if TS.warp[w].dep_ready < earliest:
                             earliest = TS.warp[w].dep_ready
                     continue
+                t = look(T, TS, c, g, w, k, now, lazy)
+                TS.wake[wk + k] = t
+                earliest = min(earliest, max(t, now + 1))
+            # eligible: the warps waiting for a pipe that can accept an instruction now
+            eligible = np.int64(0)
+            for u in range(8):
+                if TS.pipe_wait[g, u] != 0 and TS.pipe_free[g, u] <= now:
+                    eligible |= TS.pipe_wait[g, u]
+            if eligible != 0:
+                kw = pick(policy, eligible, start, last, TS.warp, sm * wps + sp, n_sp, n)
+                w = sm * wps + sp + kw * n_sp
                 pc = TS.warp[w].pc
-                if wst == W_BARRIER:
-                    set_state(TS, c, w, S.BARRIER, now, pc)
-                    TS.wake[wk + k] = INF                   # until a barrier instruction wakes it (below)
-                elif TS.warp[w].dep_ready > now:
-                    set_state(TS, c, w, TS.warp[w].dep_reason, now, pc)
-                    TS.wake[wk + k] = TS.warp[w].dep_ready
-                    if TS.warp[w].dep_ready < earliest:
-                        earliest = TS.warp[w].dep_ready
-                else:
-                    u = T.pipe[pc]
-                    if TS.pipe_free[g, u] > now:
-                        set_state(TS, c, w, throttle_reason(u), now, pc)
-                        TS.wake[wk + k] = TS.pipe_free[g, u]
-                        if TS.pipe_free[g, u] < earliest:
-                            earliest = TS.pipe_free[g, u]
-                    else:
-                        # eligible: not selected, unless the policy picks it below (a
-                        # zero-length interval, so the accounting is the same)
-                        set_state(TS, c, w, S.NOT_SELECTED, now, pc)
-                        TS.wake[wk + k] = 0
-                        earliest = now + 1
-                        key = priority(policy, w, k, n, last, start, TS.warp[w].warp_start)
-                        if key < best_key:
-                            best_key = key
-                            best = w
-            if best >= 0:
-                w = best
-                pc = TS.warp[w].pc
+                TS.pipe_wait[g, T.pipe[pc]] &= ~(np.int64(1) << kw)
+                if TS.warp[w].st_state == S_PIPE:
+                    end_pipe_wait(TS, c, w, g, T.pipe[pc], now)
                 set_state(TS, c, w, S.SELECTED, now, pc)
-                TS.wake[wk + (w - sm * wps) // n_sp] = 0                        # its next state is decided next cycle
+                TS.wake[wk + kw] = 0                    # its next state is decided next cycle (below)
                 W.clock[w] = now
                 if pc + 1 < T.dep.shape[0]:
                     prefetch_operands(T, TS, W, w, pc + 1)     # its next instruction's, usually
@@ -657,7 +715,9 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     if slot < 0:
                         break
                     TS.ready[w, slot] = (ready << 2) | board    # when, and which scoreboard
-                TS.pipe_free[g, u] = max(room, now + 1) if u == PIPE_MIO else now + T.pipe_interval[u]
+                free = max(room, now + 1) if u == PIPE_MIO else now + T.pipe_interval[u]
+                TS.pipe_busy[g, u] += free - (now + 1)
+                TS.pipe_free[g, u] = free
                 if ready != PENDING and ready > TS.stats[c, ST_MAX_PENDING]:
                     TS.stats[c, ST_MAX_PENDING] = ready
                 TS.last_warp[g] = w
@@ -690,7 +750,19 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                             TS.sp_next[sm * n_sp + q] = now + 1
                     for v in range(W.warp[w].wblock * wpb, (W.warp[w].wblock + 1) * wpb):
                         TS.wake[wake_slot(sm, v - sm * wps, n_sp, n_per)] = 0                # (its block's: warp.release_barrier)
-                earliest = now + 1
+                    earliest = now + 1
+                elif lazy and TS.warp[w].wst != W_DONE:
+                    # nothing else changes the warp before its scheduler's look at now + 1
+                    # (a barrier released meanwhile leaves it in `barrier`, and wakes it):
+                    # that look, now
+                    t = look(T, TS, c, g, w, kw, now + 1, lazy)
+                    TS.wake[wk + kw] = t
+                    earliest = min(earliest, max(t, now + 1))
+                else:
+                    earliest = now + 1
+            for u in range(8):                  # the next cycle a waiting warp may issue
+                if TS.pipe_wait[g, u] != 0 and max(now + 1, TS.pipe_free[g, u]) < earliest:
+                    earliest = max(now + 1, TS.pipe_free[g, u])
             TS.sp_next[g] = earliest
         t_next = INF
         for sp in range(n_sp):
@@ -838,7 +910,17 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
                 # (numba's parallel loops take flat tuples only: the memory system is rebuilt here)
                 MSc = MemSys(Cache(l1a, l1b, l1c, l1d, l1e, l1f), Cache(l2a, l2b, l2c, l2d, l2e, l2f),
                              ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12, ms13, ms14)
-                for sm in range(c * n_sm // threads, (c + 1) * n_sm // threads):
+                lo, hi = c * n_sm // threads, (c + 1) * n_sm // threads
+                # (the host's prefetch: records two SMs ahead, what they locate one ahead)
+                prefetch_sm(T, TS, W, lo, bps * wpb, n_sp, qend, False)
+                if lo + 1 < hi:
+                    prefetch_sm(T, TS, W, lo + 1, bps * wpb, n_sp, qend, False)
+                prefetch_sm(T, TS, W, lo, bps * wpb, n_sp, qend, True)
+                for sm in range(lo, hi):
+                    if sm + 2 < hi:
+                        prefetch_sm(T, TS, W, sm + 2, bps * wpb, n_sp, qend, False)
+                    if sm + 1 < hi:
+                        prefetch_sm(T, TS, W, sm + 1, bps * wpb, n_sp, qend, True)
                     if TS.sm_status[sm] == SM_RUN and TS.sm_now[sm] < qend:
                         advance_sm(P, W, M, T, TS, MSc, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, left)
             if not dispatch(W, M, TS, n_sm, bps, wpb, n_sp, block_ids):

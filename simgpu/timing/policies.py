@@ -8,7 +8,9 @@
 A warp is eligible when it is resident, not at a barrier, its dependencies
 have resolved and its pipe can accept an instruction.
 """
-from ..exec.jit import njit
+import numpy as np
+
+from ..exec.jit import njit, trailing_zeros
 
 LRR, GTO = 0, 1
 POLICIES = {"lrr": LRR, "gto": GTO}
@@ -32,3 +34,26 @@ def priority(policy, w, k, n, last, start, warp_start):
     if policy == GTO:
         return -1 if w == last else warp_start * n + k
     return (k - start + n) % n
+
+
+@njit(inline="always")
+def pick(policy, eligible, start, last, warps, first, n_sp, n):
+    """The eligible warp the policy issues, as its position k: bit k of
+    `eligible` is the k-th of the scheduler's n warps in slot order, warp
+    first + k * n_sp (records `warps`). The one of smallest priority(); for
+    LRR, the first set bit at or after `start`, else the first."""
+    if policy == LRR:
+        later = eligible & (np.int64(-1) << start)
+        return trailing_zeros(later if later != 0 else eligible)
+    best = -1
+    best_key = np.int64(1) << 62
+    m = eligible
+    while m != 0:
+        k = trailing_zeros(m)
+        m &= m - 1
+        w = first + k * n_sp
+        key = priority(policy, w, k, n, last, start, warps[w].warp_start)
+        if key < best_key:
+            best_key = key
+            best = k
+    return best
