@@ -54,6 +54,7 @@ the lowering; tests/test_lower.py checks the expansions' values).
 """
 from dataclasses import replace
 
+from .codes import TYPES
 from .parser import Instr, Operand
 from .unroll import _dest_positions, _key, _rename, defs_uses
 
@@ -122,7 +123,7 @@ def drop_cvta(fn, table):
     return len(dead)
 
 
-_TYPE_BITS = {name: bits for name, bits, _ in __import__("simgpu.ptx.codes", fromlist=["TYPES"]).TYPES}
+_TYPE_BITS = {name: bits for name, bits, _ in TYPES}
 # instructions whose source operands SASS cannot take as immediates (a store's value, an
 # atomic's operand, a shuffle's value: they need a register) or that are not arithmetic
 _NO_IMMEDIATE = {"st", "atom", "red", "ld", "ldu", "bar", "barrier", "vote", "match", "prefetch", "call",
