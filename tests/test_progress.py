@@ -30,7 +30,8 @@ def same(a, b):
                                           ("attention_flash", {"N": "64"}), ("wave", {})])
 def test_a_run_in_pieces_equals_one_call(program, sets, monkeypatch):
     import simgpu.timing.run as R
-    monkeypatch.setattr(R, "FIRST_PIECE", 64)               # pieces of 8 cycles: pauses land everywhere
+    monkeypatch.setattr(R, "FIRST_PIECE", 64)               # short pieces of short quanta: pauses land everywhere
+    monkeypatch.setattr(R, "quantum_cycles", lambda cfg: 16)
     monkeypatch.setattr(R, "PIECE_SECONDS", 0.0)
     calls = []
     whole = run_recipe(parse_recipe(PROGRAMS / f"{program}.s"), sets, config="h100")
@@ -64,7 +65,7 @@ def test_long_runs_keep_the_series_bounded():
     s = run_recipe(parse_recipe(PROGRAMS / "wave.s"), {"iters": "65536", "blocks": "4"},
                    config="h100", timing=True).results[0].stats
     se = s["series"]
-    assert se["bin_cycles"] > 64 and len(se["start"]) <= SERIES_BINS + 1
+    assert se["bin_cycles"] > s["quantum_cycles"] and len(se["start"]) <= SERIES_BINS + 1
     assert se["warp_instructions"].sum() == s["warp_instructions"]
 
 

@@ -134,9 +134,9 @@ G_NOW, G_NEXT_BLOCK, G_STARTED, G_CYCLES, G_BLOCKS_DONE, G_DISPATCH_EVERY, G_DIS
 # SM status
 SM_RUN, SM_PAUSED, SM_FAULT = range(3)
 
-# series: cumulative samples at multiples of the bin width (series_n: [samples, width])
+# series: cumulative samples at multiples of the bin width (series_n: [samples, width]);
+# the first width is the quantum (samples are taken between quanta)
 SERIES_BINS = 512
-SERIES_FIRST_WIDTH = 64
 (SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_DRAM_RD, SE_DRAM_WR, SE_WARPS) = range(6)
 SERIES_FIELDS = ("warp_instructions", "l2_hits", "l2_misses", "dram_read_bytes", "dram_write_bytes", "resident_warps")
 
@@ -160,8 +160,8 @@ def _timing_warps(n_warps):
 
 
 def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_capacity=0,
-                      fetch=(8, 0, 0), const=(64, 0, 0)):
-    """fetch: (instructions per line, fetch_miss_cycles, fetch_lookahead_lines), fetch.py;
+                      fetch=(8, 0, 0), const=(64, 0, 0), quantum=64):
+    """quantum: the time quantum (the series' first bin width); fetch: (instructions per line, fetch_miss_cycles, fetch_lookahead_lines), fetch.py;
     const: (const_line_bytes, const_miss_cycles, const_cold_cycles), constants.py."""
     fetch_line, fetch_free, fetch_cfg = make_fetch_state(n_sm, prog.n, *fetch)
     const_of, const_line, const_cfg = make_const_state(n_sm, prog, *const)
@@ -181,7 +181,7 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
         const_of=const_of, const_line=const_line, const_cfg=const_cfg,
         glob=np.zeros(8, np.int64),
         series=np.zeros((SERIES_BINS + 1, len(SERIES_FIELDS)), np.int64),
-        series_n=np.array([0, SERIES_FIRST_WIDTH], np.int64),
+        series_n=np.array([0, quantum], np.int64),
         stall=np.zeros((threads, _padded(N_COLS)), np.int64),
         stall_pc=np.zeros((threads, max(1, prog.n), N_COLS), np.int64),
         stats=np.zeros((threads, ROW), np.int64),
