@@ -814,12 +814,22 @@ def settle(T, TS, W, RQ, n_sm, wps, n_sp):
 def serve_quantum(T, TS, W, MS, RQ, n_sm, qstart, qend):
     """The L2 stage of every request of the quantum [qstart, qend), by cycle,
     then SM, then issue order (requests.py); results go to the scoreboards."""
+    # RQ.head[sm]: the SM's next request and its cycle (INF: none left). The cycles that
+    # have requests are visited in order, and at each the SMs in order.
+    cyc = RQ.head[:, 1]
+    t = INF
     for sm in range(n_sm):
-        RQ.head[sm] = 0
+        RQ.head[sm, 0] = 0
+        cyc[sm] = RQ.req[sm, 0].now if RQ.n[sm, 0] > 0 else INF
+        t = min(t, cyc[sm])
     top = np.int64(0)
-    for t in range(qstart, qend):
+    while t < INF:
+        t_next = INF
         for sm in range(n_sm):
-            k = RQ.head[sm]
+            if cyc[sm] != t:
+                t_next = min(t_next, cyc[sm])
+                continue
+            k = RQ.head[sm, 0]
             while k < RQ.n[sm, 0] and RQ.req[sm, k].now == t:
                 ready = serve(MS, RQ, sm, k, request_block(RQ, TS, W, sm, k))
                 if ready > top:
@@ -839,7 +849,10 @@ def serve_quantum(T, TS, W, MS, RQ, n_sm, qstart, qend):
                     if slot < 0:
                         break
                     TS.ready[w, slot] = (ready << 2) | board
-            RQ.head[sm] = k
+            RQ.head[sm, 0] = k
+            cyc[sm] = RQ.req[sm, k].now if k < RQ.n[sm, 0] else INF
+            t_next = min(t_next, cyc[sm])
+        t = t_next
     if top > TS.stats[0, ST_MAX_PENDING]:
         TS.stats[0, ST_MAX_PENDING] = top
     note_blocks(RQ, W)

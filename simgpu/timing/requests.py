@@ -52,8 +52,10 @@ REQ_DTYPE = np.dtype([("now", np.int64), ("local", np.float64), ("w", np.int32),
 ENT_DTYPE = np.dtype([("tn", np.float64), ("r", np.float64), ("sec", np.int64), ("l1slot", np.int32),
                       ("dep", np.int32), ("ops", np.int32), ("pad", np.int32)], align=True)
 
-# twins, twin_shift: a sampled run's twins (timing/twins.py); slot_block: the block each
-# block slot held when the quantum began (request_block)
+# n[sm]: the SM's requests and entries this quantum; head[sm]: the L2 stage's next request
+# of the SM and its cycle (core.serve_quantum); twins, twin_shift: a sampled run's twins
+# (timing/twins.py); slot_block: the block each block slot held when the quantum began
+# (request_block)
 Requests = namedtuple("Requests", ["req", "ent", "n", "head", "twins", "twin_shift", "slot_block"])
 
 
@@ -63,7 +65,7 @@ def make_requests(n_sm, max_requests, twins, n_slots):
     `twins` (twins.find_twins, or twins.no_twins)."""
     return Requests(records(np.zeros((n_sm, max_requests), REQ_DTYPE)),
                     records(np.zeros((n_sm, max_requests * 32), ENT_DTYPE)),
-                    np.zeros((n_sm, 2), np.int64), np.zeros(n_sm, np.int64),
+                    np.zeros((n_sm, 2), np.int64), np.zeros((n_sm, 2), np.int64),
                     twins.params, twins.shift, np.full(n_slots, -1, np.int64))
 
 
