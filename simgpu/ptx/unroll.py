@@ -64,14 +64,18 @@ from .parser import Instr, Operand, Reg
 UNROLL = 4
 FULL_UNROLL = 16            # trips: matmul_registers' 16-trip k loop is unrolled whole in its SASS
 # ptxas's unroll budget, in the loop's PTX instructions (label to branch; four shared loads that ptxas
-# merges into one LDS.128 count as one), fitted to its choices on 44 probe loops of N FFMAs with G global
-# and S shared loads (tools/probe_ptxas_unroll.py, traces/ptxas/unroll_budget.json, ptxas 13.0.88 -O3):
-# with a global load unrolled up to 49 instructions (50: not; the one probe missed: G=1, S=4 at 49, not
-# unrolled); without, up to 21 (22: not) plus 4.5 per shared load. On the programs: matmul_tiled's tile
-# loop (59, 47 merged) is unrolled, matmul_tiled32's (107, 83 merged) is not, as in their SASS
+# merges into one LDS.128 count as one; a global load or store with an immediate address offset counts
+# 2, `[r+4]` being an add and an access to ptxas here; an `ex2.approx.f32`, 4 instructions after
+# lower.expand_ex2, counts 6), fitted to its choices on 62 probe loops of N FFMAs with G global and S
+# shared loads, T global stores and E ex2s (tools/probe_ptxas_unroll.py, traces/ptxas/unroll_budget.json,
+# ptxas 13.0.88 -O3): with a global load unrolled up to 49 (50: not; the one probe missed: G=1, S=4 at
+# 49, not unrolled); without, up to 21 (22: not) plus 4.5 per shared load. On the programs: matmul_tiled's
+# tile loop (59, 47 merged) is unrolled, matmul_tiled32's (107, 83 merged) is not, as in their SASS;
+# row_softmax's sum loop (36 + 3 offsets + 4 ex2s: 47) is, its store loop (41 + 6 + 8: 55) is not
 BUDGET_GLOBAL = 49
 BUDGET_PLAIN = 21
 BUDGET_PER_SHARED = 4.5
+EX2_EXTRA = 2               # an ex2.approx.f32's weight beyond its 4 instructions (probes E=1, 2, 4)
 LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a global load
 SHARED_LOAD_WEIGHT = 23     # cycles: a shared load's latency (h200.toml latency_shared_cycles, micro_shared.json)
 FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "membar", "fence", "call",
@@ -238,23 +242,32 @@ def _between_barriers(block, table):
 
 def within_budget(loop):
     """Whether ptxas unrolls a loop of a run-time trip count, by its size
-    (its instructions, label to branch) and its loads: the budget above.
-    Larger loops stay as written (programs/micro/fetch_start.s's 128-FFMA
-    loop runs 155 SASS instructions on the H200, not an unrolled skeleton).
-    Shared loads of 4-byte words at base + 16k, +4, +8, +12 count once, as
-    the LDS.128 vectorize.py makes of them."""
+    (its instructions, label to branch, after the lowering's expansions) and
+    its loads: the budget above. Larger loops stay as written
+    (programs/micro/fetch_start.s's 128-FFMA loop runs 155 SASS instructions
+    on the H200, not an unrolled skeleton). Shared loads of 4-byte words at
+    base + 16k, +4, +8, +12 count once, as the LDS.128 vectorize.py makes of
+    them; a global access with an immediate offset counts twice and an
+    `ex2.approx.f32` (non-.ftz) EX2_EXTRA more than its 4 instructions, as
+    ptxas weighs them (the probes with stores and ex2s)."""
     groups, shared, size, has_global = {}, 0, len(loop), False
     for ins in loop:
-        if ins.opcode != "ld":
+        if ins.opcode == "ex2" and "approx" in ins.suffixes and "ftz" not in ins.suffixes:
+            size += EX2_EXTRA
+        if ins.opcode not in ("ld", "st"):
             continue
         space = _space(ins)
+        addr = next((o for o in ins.operands if o.kind == "addr"), None)
+        if space == "global" and addr is not None and addr.offset:
+            size += 1
+        if ins.opcode != "ld":
+            continue
         has_global |= space == "global"
         if space != "shared":
             continue
         shared += 1
-        a = ins.operands[1] if len(ins.operands) > 1 else None
-        if a is not None and a.kind == "addr" and isinstance(a.base, Reg):
-            groups.setdefault((_key(a.base), a.offset // 16), set()).add(a.offset % 16)
+        if addr is not None and isinstance(addr.base, Reg):
+            groups.setdefault((_key(addr.base), addr.offset // 16), set()).add(addr.offset % 16)
     merged = 3 * sum(1 for g in groups.values() if g == {0, 4, 8, 12})
     size -= merged
     shared -= merged
