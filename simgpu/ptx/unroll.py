@@ -20,15 +20,20 @@ updated once by `add i, i, S`:
 - `setp.ne i, 0` with S < 0 (a count-down).
 It becomes ptxas's skeleton, as read from the SASS of matmul_naive,
 matmul_tiled, matmul_batched, wave, attention_flash and divergence (count-
-down loops) and of softmax_naive, softmax_online and attention_naive's
-attn_softmax (`lt` loops):
+down loops), of softmax_naive, softmax_online and attention_naive's
+attn_softmax (unsigned `lt` loops) and of the held-out gemv_warp and
+row_softmax (signed `lt` loops):
 
-    first:  lt: the body once, every instruction predicated on !(i < B)
-                (the do-while's forced iteration; `@P3 LDG ...`), _peeled;
+    first:  unsigned lt: the body once, every instruction predicated on
+                !(i < B) (the do-while's forced iteration; `@P3 LDG ...`), _peeled;
+            signed lt: nothing (the `done` flag below forces the iteration);
             ne: the zero-trip test `ISETP.GT i, 0; @!P BRA REM`
-            q = U more iterations are certain (unsigned, no wrap:
-                lt: i < B and B - i > (U-1) S;  ne 0: i > (U-1)|S|)
-            done = true (`PLOP3 P0`; lt: done = the peel did not run);  @!q bra STAGE2
+            q = U more iterations are certain (no wrap: unsigned lt: i < B
+                and B - i > (U-1) S, 3 instructions;  signed 32-bit lt:
+                B - i > (U-1) S, 2 (_more_signed; a signed 64-bit loop, which
+                peels nothing either in ptxas's SASS of a probe, keeps the 3:
+                PTX has no saturating 64-bit subtraction);  ne 0: i > (U-1)|S|)
+            done = true (`PLOP3 P0`; unsigned lt: done = the peel did not run);  @!q bra STAGE2
             done = false;  lt: B' = B - (U-1) S (VIADD)
     BODY:   U copies of the body (their compares and branches dropped), the
             copies' temporaries renamed apart, their constant steps folded
@@ -403,10 +408,11 @@ def _emit_full(fn, table, instrs, top, end, trip, out):
 
 def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_labels, serial):
     """The loop in ptxas's skeleton (the module doc): a predicated first
-    iteration (`lt` loops whose body allows it) or a zero-trip test, the
-    U-iteration loop, the 2-iteration stage, the `done` flag's test, and the
-    loop as written for what is left."""
+    iteration (unsigned `lt` loops whose body allows it), nothing (signed
+    `lt` loops) or a zero-trip test, the U-iteration loop, the 2-iteration
+    stage, the `done` flag's test, and the loop as written for what is left."""
     ind, bound, step, cmp, ty = loop
+    signed = cmp == "lt" and ty[0] == "s"
     body = instrs[top:end - 1]                    # without the setp
     setp, bra = instrs[end - 1], instrs[end]
     names = {k: f"__unroll{serial}_{k}" for k in ("body", "stage2", "final", "rem", "exit")}
@@ -422,8 +428,10 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
         return _reg_op(P, r)
 
     def more(q, k):
-        """q = k more iterations are certain (unsigned arithmetic, no wrap)."""
+        """q = k more iterations are certain (no wrap)."""
         span = (k - 1) * abs(step)
+        if signed and ty == "s32":
+            return _more_signed(P, reg(q), reg(t), bound, ind, span)
         if cmp == "lt":
             # i < B (in the loop's own signedness), then B - i > (k-1) S as unsigned
             return [_ins(P, "setp", ["lt", ty], [reg(q), reg(ind), copy.copy(bound)]),
@@ -439,8 +447,13 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
 
     q, done = pred("q"), pred("first")
     t = _new_reg(fn, ind, f"__d{serial}")
-    peel = _peeled(fn, table, instrs, top, end, body, cmp, serial) if cmp == "lt" else None
-    if peel is None:
+    peel = _peeled(fn, table, instrs, top, end, body, cmp, serial) if cmp == "lt" and not signed else None
+    if signed:
+        # ptxas peels no iteration of a signed `lt` loop and tests no zero trip: `done` starts
+        # true, so FINAL runs the do-while's forced iteration when nothing else ran (REM, the
+        # loop as written, keeps every wrap exact)
+        first = 1
+    elif peel is None:
         # the zero-trip test: `ISETP.GT i, 0` (signed) for a count-down, the loop's own for `lt`
         z = pred("z")
         if cmp == "ne":
@@ -492,6 +505,19 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
         out.append(copy.deepcopy(ins))
     out.append(_ins(bra, "bra", [], [_label(bra, names["rem"])], guard=bra.guard, guard_neg=False))
     new_labels[names["exit"]] = len(out)
+
+
+def _more_signed(proto, q, t, bound, ind, span):
+    """q = at least span / S + 1 more iterations of a signed 32-bit `i < B`
+    loop are certain: ptxas's 2 instructions, `IADD3 R, -i, B; ISETP.GT R,
+    span` (gemv_warp's and row_softmax's SASS; softmax_naive's unsigned loops
+    recompiled with `setp.lt.s32` get the same pair, with `setp.lt.u32` the
+    unsigned test's 3). ptxas's subtraction wraps, as if a signed counter
+    never overflowed; `sub.sat.s32` clamps instead, so that q is exactly
+    B - i > span (no more iterations run than the loop's own test allows,
+    whatever the values), in the same 2 instructions."""
+    return [_ins(proto, "sub", ["sat", "s32"], [t, copy.copy(bound), _reg_op(proto, ind)]),
+            _ins(proto, "setp", ["gt", "s32"], [q, copy.copy(t), _imm(proto, span)])]
 
 
 def _set_pred(proto, r, value):
