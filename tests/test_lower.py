@@ -7,6 +7,7 @@ number of SASS instructions one warp issues on the kernel's path, read from
 (ptxas 13.0.88, CUDA 13.0; the same counts as smsp__inst_executed per warp
 in traces/h200/programs.json). Results must stay bit-identical
 (tests/test_unroll.py runs every program with and without the lowering)."""
+import json
 from pathlib import Path
 
 import numpy as np
@@ -532,3 +533,23 @@ def test_row_softmax_issues_the_sass_count_less_what_is_not_modeled():
     assert all(c.passed for c in run.checks)
     (res,) = run.results
     assert res.stats["warp_instructions"] == 481 * res.stats["warps"]
+
+
+HOLDOUT_RECORD = json.loads((Path(__file__).resolve().parents[1] / "traces" / "h200" / "holdout.json").read_text())
+
+
+@pytest.mark.parametrize("entry", HOLDOUT_RECORD["programs"], ids=[Path(p["program"]).stem for p in
+                                                                    HOLDOUT_RECORD["programs"]])
+def test_held_out_warp_instructions_are_within_10_percent_of_the_h200(entry):
+    """Issue 7's target on the 8 held-out kernels at their recorded sizes:
+    simulated warp instructions within 10% of smsp__inst_executed
+    (`simgpu compare --record traces/h200/holdout.json` prints the same
+    counts). Before the signed loops lost their peels and the unroll budget
+    weighed offsets and ex2s: row_softmax +14.4%, gemv_warp +9.0%."""
+    root = Path(__file__).resolve().parents[1]
+    sizes = {k: str(v) for k, v in entry["sizes"].items()}
+    run = run_recipe(parse_recipe(root / entry["program"]), sizes, lower="ptxas", timing=False)
+    assert all(c.passed for c in run.checks)
+    sim = sum(r.stats["warp_instructions"] for r in run.results)
+    hw = sum(launch["smsp__inst_executed.sum"] for launch in entry["ncu"]["launches"])
+    assert abs(sim / hw - 1) <= 0.10, (sim, hw)
