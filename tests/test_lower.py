@@ -7,6 +7,7 @@ number of SASS instructions one warp issues on the kernel's path, read from
 (ptxas 13.0.88, CUDA 13.0; the same counts as smsp__inst_executed per warp
 in traces/h200/programs.json). Results must stay bit-identical
 (tests/test_unroll.py runs every program with and without the lowering)."""
+import json
 from pathlib import Path
 
 import numpy as np
@@ -345,23 +346,24 @@ def test_moves_between_registers_and_of_immediates_have_no_instruction():
     assert all(writes[i.operands[0].reg.name] > 1 for i in kept if i.operands[1].kind == "imm")
 
 
-@pytest.mark.parametrize("file,kernel,region", [
-    ("programs/reduce_sum.s", "reduce_sum", "@!P1 LDS; @!P1 FADD; @!P1 STS"),
-    ("programs/holdout/scan_block.ptx", "scan_block", "@P0 VIADD; @P0 LEA; @P0 LDS; @P0 FADD"),
-    ("programs/holdout/stencil1d.ptx", "stencil1d", "@!P0 LDG, twice: the bounds-checked loads"),
-    ("programs/holdout/warp_reduce.ptx", "warp_reduce", "@!P0 STS; the lane-0 store"),
-    ("programs/holdout/histogram.ptx", "histogram", "none: its regions are loops"),
+@pytest.mark.parametrize("file,kernel,region,rcp", [
+    ("programs/reduce_sum.s", "reduce_sum", "@!P1 LDS; @!P1 FADD; @!P1 STS", 0),
+    ("programs/holdout/scan_block.ptx", "scan_block", "@P0 VIADD; @P0 LEA; @P0 LDS; @P0 FADD", 0),
+    ("programs/holdout/stencil1d.ptx", "stencil1d", "@!P0 LDG, twice: the bounds-checked loads", 0),
+    ("programs/holdout/warp_reduce.ptx", "warp_reduce", "@!P0 STS; the lane-0 store", 0),
+    ("programs/holdout/histogram.ptx", "histogram", "none: its regions are loops", 0),
     # nvcc marks each remainder loop `.pragma "nounroll"`: ptxas keeps it one body, whose
-    # zero-trip test is one BSSY, where an unrolled skeleton has two more
-    ("programs/holdout/row_softmax.ptx", "row_softmax", "11 BSSYs, 3 of them the remainder loops'"),
-    ("programs/holdout/gemv_warp.ptx", "gemv_warp", "4 BSSYs"),
+    # zero-trip test is one BSSY, where an unrolled skeleton has two more; of its 11, 2 are
+    # rcp.rn.f32's (around the slow path's call, and in the called routine), not modeled
+    ("programs/holdout/row_softmax.ptx", "row_softmax", "11 BSSYs, 3 of them the remainder loops'", 2),
+    ("programs/holdout/gemv_warp.ptx", "gemv_warp", "4 BSSYs", 0),
 ])
-def test_short_branches_are_predicated_and_need_no_convergence_barrier(file, kernel, region):
+def test_short_branches_are_predicated_and_need_no_convergence_barrier(file, kernel, region, rcp):
     """ptxas predicates a forward branch's short region instead of branching
     (`region`, read from the SASS): simgpu has as many BSSY/BSYNC pairs left
-    as the SASS has BSSYs."""
+    as the SASS has BSSYs, less the `rcp` ones of rcp.rn.f32's sequence."""
     _, done = ptxas_lowered(Path(__file__).resolve().parents[1] / file, kernel)
-    assert done["BSSY/BSYNC"] == sass_bssy_counts()[(file, kernel)]
+    assert done["BSSY/BSYNC"] == sass_bssy_counts()[(file, kernel)] - rcp
 
 
 def test_the_scan_loop_is_one_straight_body():
@@ -392,3 +394,162 @@ def test_the_lowering_keeps_the_held_out_kernels_results(program):
     assert all(c.passed for r in runs for c in r.checks)
     for name in runs[0].buffers:
         assert np.array_equal(runs[0].buffers[name], runs[1].buffers[name], equal_nan=True), name
+
+
+def sass_global_accesses():
+    """{(file, kernel): (LDG, STG)} instructions in ptxas's SASS of every program."""
+    out, file, kernel = {}, None, None
+    for line in SASS.read_text().splitlines():
+        if line.startswith("=== "):
+            file = line[4:]
+        elif line.startswith("Function : "):
+            kernel = line.split(" : ")[1]
+            out[(file, kernel)] = [0, 0]
+        elif kernel is not None and line[5:].split():
+            words = line[5:].split()
+            op = words[1] if words[0].startswith("@") and len(words) > 1 else words[0]
+            out[(file, kernel)][0] += op.startswith("LDG")
+            out[(file, kernel)][1] += op.startswith("STG")
+    return out
+
+
+@pytest.mark.parametrize("file,kernel", sorted(sass_global_accesses()))
+def test_the_lowered_code_has_the_sass_global_loads_and_stores(file, kernel):
+    """Every kernel's lowered code holds as many global loads and stores as
+    ptxas's SASS of it holds LDG and STG instructions: loops unrolled as many
+    times, their skeletons' copies and remainders alike. row_softmax's store
+    loop (4 LDG, 4 STG, 4 ex2 a pass) stays one body, its 5 STG as in the
+    SASS (the lowering unrolled it 4 times more, 17 stores, before ex2s and
+    stores with offsets weighed in the unroll budget); its max and sum loops
+    peel no iteration, signed as their counters are (29 LDG each, 63 in all;
+    99 with the peeled copies)."""
+    instrs, _ = ptxas_lowered(Path(__file__).resolve().parents[1] / file, kernel)
+    loads = sum(1 for i in instrs if i.opcode in ("ld", "ldu") and "global" in i.suffixes)
+    stores = sum(1 for i in instrs if i.opcode == "st" and "global" in i.suffixes)
+    assert [loads, stores] == sass_global_accesses()[(file, kernel)]
+
+
+def test_a_signed_loop_peels_no_iteration():
+    """ptxas peels the do-while's forced first iteration of an unsigned `lt`
+    loop (softmax_naive's `@P3 LDG`) but not of a signed one: gemv_warp's and
+    row_softmax's SASS set the `done` flag (PLOP3 P0 = true) and test the 4
+    certain iterations with 2 instructions, `IADD3 R, -j, n; ISETP.GT R,
+    0x180`; softmax_naive recompiled with `setp.lt.s32` loses its peel
+    too. The lowering: no instruction guarded by a peel's predicate, and
+    each unrolled loop's two tests (4 and 2 iterations) a sub.sat.s32 and a
+    setp.gt.s32."""
+    for program, loops in (("gemv_warp", 1), ("row_softmax", 2)):
+        instrs, _ = ptxas_lowered(HOLDOUT / f"{program}.ptx")
+        assert not [i for i in instrs if i.guard is not None and i.guard.name.startswith("%__pin")]
+        sat = [k for k, i in enumerate(instrs) if i.opcode == "sub" and i.suffixes == ["sat", "s32"]]
+        assert len(sat) == 2 * loops
+        assert all(".".join([instrs[k + 1].opcode] + instrs[k + 1].suffixes) == "setp.gt.s32" for k in sat)
+    instrs, _ = ptxas_lowered(PROGRAMS / "softmax_naive.s")
+    assert len({i.guard.name for i in instrs if i.guard is not None and i.guard.name.startswith("%__pin")}) == 3
+
+
+TRIPS = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry trips(.param .u64 p_out, .param .u64 p_i, .param .u64 p_b)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<5>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd1, [p_out];
+  ld.param.u64 %rd2, [p_i];
+  ld.param.u64 %rd3, [p_b];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd2, %rd4;
+  ld.global.u32 %r2, [%rd5];
+  add.s64 %rd6, %rd3, %rd4;
+  ld.global.u32 %r3, [%rd6];
+  mov.u32 %r4, 0;
+LOOP:
+  add.s32 %r4, %r4, 1;
+  add.s32 %r2, %r2, 128;
+  setp.lt.s32 %p1, %r2, %r3;
+  @%p1 bra LOOP;
+  add.s64 %rd7, %rd1, %rd4;
+  st.global.u32 [%rd7], %r4;
+  ret;
+}
+"""
+
+
+def test_the_signed_loop_test_counts_iterations_exactly(tmp_path):
+    """`do n++; while ((i += 128) < B)` in signed 32 bits, lowered: the test
+    of 4 (then 2) certain iterations is `sub.sat.s32 d, B, i; setp.gt.s32
+    d, 384`, ptxas's 2 instructions, where ptxas's wrapping IADD3 would take
+    B - i = INT_MIN - 1000 for 2^31 - 1000 and run 16 times a loop that runs
+    once; the trip counts are the loop's own for every start and bound,
+    the forced first iteration included."""
+    path = tmp_path / "trips.ptx"
+    path.write_text(TRIPS)
+    cases = [(0, 1000, 8), (0, 0, 1), (5, 517, 4), (5, 518, 5), (-100, 1000, 9), (1000, -2 ** 31, 1),
+             (2 ** 31 - 648, -2 ** 31 + 5, 1), (-2 ** 31, -2 ** 31 + 648, 6), (7, 7 + 128 * 23, 23)]
+    cases += [(k, 37 * k, None) for k in range(32 - len(cases))]
+    i0 = np.array([c[0] for c in cases], np.int32)
+    bound = np.array([c[1] for c in cases], np.int32)
+    want = []
+    for i, b, _ in cases:                              # the do-while, in int32
+        n = 0
+        while True:
+            n += 1
+            i = (i + 128 + 2 ** 31) % 2 ** 32 - 2 ** 31
+            if not i < b:
+                break
+        want.append(n)
+    assert [w for w, c in zip(want, cases) if c[2] is not None] == [c[2] for c in cases if c[2] is not None]
+    for lower in (None, "ptxas"):
+        out = np.zeros(32, np.int32)
+        simgpu.launch(simgpu.load(str(path), lower=lower), 1, 32, [out, i0.copy(), bound.copy()], timing=False)
+        assert out.tolist() == want
+    _, ops = ops_of(path)
+    # the two tests' sub.sat and setp.gt; the 4-copy body's B - 384 and test, FINAL's and REM's
+    # tests; the done flag's 3 PLOP3s
+    assert ops.count("sub") == 2 + 1 and ops.count("setp") == 2 + 3 + 3
+
+
+def test_row_softmax_issues_the_sass_count_less_what_is_not_modeled():
+    """row_softmax at C = 512 (16 elements a lane, nothing left to the
+    remainder loops): its SASS issues 506 instructions a warp (the H200
+    record: 2,072,576 warp instructions for 4,096 warps; the SASS read block
+    by block: 92 to the max, 184 to the sum, 230 to the end), the lowering
+    481. What it lacks: rcp.rn.f32's fast path (10 SASS, 1 here: -9), the
+    store loop's 3 register-pair copies a pass (4 passes: -12), the 64-bit
+    address set-up before each of the three loops (`(long)row * n` as IMAD,
+    IMAD.WIDE.U32, IMAD, IADD3; the ULDC.64 of the pointers: -3, -3, -4); what
+    it has more: each remainder loop's head computes `(n - 1 - lane) / 32 + 1`
+    and `& 3 == 0` in 4 where ptxas fuses them into LEA.HI and a predicate-
+    writing LOP3 in 2 (+2, +2, +1 with the third head's ULDC), one more in the
+    prologue. Before, the lowering peeled a predicated iteration of each
+    signed loop (12, 40 and 46 instructions) and unrolled the store loop 4
+    times more: 579 (+14.4%)."""
+    run = run_recipe(parse_recipe(HOLDOUT / "row_softmax.ptx"), {"R": "8", "C": "512"}, lower="ptxas",
+                     timing=False)
+    assert all(c.passed for c in run.checks)
+    (res,) = run.results
+    assert res.stats["warp_instructions"] == 481 * res.stats["warps"]
+
+
+HOLDOUT_RECORD = json.loads((Path(__file__).resolve().parents[1] / "traces" / "h200" / "holdout.json").read_text())
+
+
+@pytest.mark.parametrize("entry", HOLDOUT_RECORD["programs"], ids=[Path(p["program"]).stem for p in
+                                                                    HOLDOUT_RECORD["programs"]])
+def test_held_out_warp_instructions_are_within_10_percent_of_the_h200(entry):
+    """Issue 7's target on the 8 held-out kernels at their recorded sizes:
+    simulated warp instructions within 10% of smsp__inst_executed
+    (`simgpu compare --record traces/h200/holdout.json` prints the same
+    counts). Before the signed loops lost their peels and the unroll budget
+    weighed offsets and ex2s: row_softmax +14.4%, gemv_warp +9.0%."""
+    root = Path(__file__).resolve().parents[1]
+    sizes = {k: str(v) for k, v in entry["sizes"].items()}
+    run = run_recipe(parse_recipe(root / entry["program"]), sizes, lower="ptxas", timing=False)
+    assert all(c.passed for c in run.checks)
+    sim = sum(r.stats["warp_instructions"] for r in run.results)
+    hw = sum(launch["smsp__inst_executed.sum"] for launch in entry["ncu"]["launches"])
+    assert abs(sim / hw - 1) <= 0.10, (sim, hw)

@@ -26,9 +26,10 @@ program and held-out kernel). lower_ptxas() runs, in order:
 - if_convert: a forward branch over at most IF_CONVERT_MAX instructions
   becomes those instructions predicated (no BRA, no BSSY/BSYNC);
 - unroll.unroll_loops: loops unrolled (4 times, or whole for a fixed trip
-  count up to 16) in ptxas's loop skeleton (zero-trip test or peeled first
-  iteration, `done` flag moves, a 2-iteration stage), constant steps folded
-  into address offsets, copies scheduled;
+  count up to 16, within ptxas's size budget) in ptxas's loop skeleton
+  (zero-trip test, or a peeled first iteration for an unsigned `lt` loop,
+  `done` flag moves, a 2-iteration stage), constant steps folded into
+  address offsets, copies scheduled;
 - vectorize.vectorize_shared_loads: aligned runs of shared loads merged
   into `ld.shared.v4`/`.v2` (LDS.128/LDS.64);
 - atom_to_red: a global `atom` whose old value nothing reads is `red` (RED,

@@ -20,15 +20,20 @@ updated once by `add i, i, S`:
 - `setp.ne i, 0` with S < 0 (a count-down).
 It becomes ptxas's skeleton, as read from the SASS of matmul_naive,
 matmul_tiled, matmul_batched, wave, attention_flash and divergence (count-
-down loops) and of softmax_naive, softmax_online and attention_naive's
-attn_softmax (`lt` loops):
+down loops), of softmax_naive, softmax_online and attention_naive's
+attn_softmax (unsigned `lt` loops) and of the held-out gemv_warp and
+row_softmax (signed `lt` loops):
 
-    first:  lt: the body once, every instruction predicated on !(i < B)
-                (the do-while's forced iteration; `@P3 LDG ...`), _peeled;
+    first:  unsigned lt: the body once, every instruction predicated on
+                !(i < B) (the do-while's forced iteration; `@P3 LDG ...`), _peeled;
+            signed lt: nothing (the `done` flag below forces the iteration);
             ne: the zero-trip test `ISETP.GT i, 0; @!P BRA REM`
-            q = U more iterations are certain (unsigned, no wrap:
-                lt: i < B and B - i > (U-1) S;  ne 0: i > (U-1)|S|)
-            done = true (`PLOP3 P0`; lt: done = the peel did not run);  @!q bra STAGE2
+            q = U more iterations are certain (no wrap: unsigned lt: i < B
+                and B - i > (U-1) S, 3 instructions;  signed 32-bit lt:
+                B - i > (U-1) S, 2 (_more_signed; a signed 64-bit loop, which
+                peels nothing either in ptxas's SASS of a probe, keeps the 3:
+                PTX has no saturating 64-bit subtraction);  ne 0: i > (U-1)|S|)
+            done = true (`PLOP3 P0`; unsigned lt: done = the peel did not run);  @!q bra STAGE2
             done = false;  lt: B' = B - (U-1) S (VIADD)
     BODY:   U copies of the body (their compares and branches dropped), the
             copies' temporaries renamed apart, their constant steps folded
@@ -64,14 +69,18 @@ from .parser import Instr, Operand, Reg
 UNROLL = 4
 FULL_UNROLL = 16            # trips: matmul_registers' 16-trip k loop is unrolled whole in its SASS
 # ptxas's unroll budget, in the loop's PTX instructions (label to branch; four shared loads that ptxas
-# merges into one LDS.128 count as one), fitted to its choices on 44 probe loops of N FFMAs with G global
-# and S shared loads (tools/probe_ptxas_unroll.py, traces/ptxas/unroll_budget.json, ptxas 13.0.88 -O3):
-# with a global load unrolled up to 49 instructions (50: not; the one probe missed: G=1, S=4 at 49, not
-# unrolled); without, up to 21 (22: not) plus 4.5 per shared load. On the programs: matmul_tiled's tile
-# loop (59, 47 merged) is unrolled, matmul_tiled32's (107, 83 merged) is not, as in their SASS
+# merges into one LDS.128 count as one; a global load or store with an immediate address offset counts
+# 2, `[r+4]` being an add and an access to ptxas here; an `ex2.approx.f32`, 4 instructions after
+# lower.expand_ex2, counts 6), fitted to its choices on 62 probe loops of N FFMAs with G global and S
+# shared loads, T global stores and E ex2s (tools/probe_ptxas_unroll.py, traces/ptxas/unroll_budget.json,
+# ptxas 13.0.88 -O3): with a global load unrolled up to 49 (50: not; the one probe missed: G=1, S=4 at
+# 49, not unrolled); without, up to 21 (22: not) plus 4.5 per shared load. On the programs: matmul_tiled's
+# tile loop (59, 47 merged) is unrolled, matmul_tiled32's (107, 83 merged) is not, as in their SASS;
+# row_softmax's sum loop (36 + 3 offsets + 4 ex2s: 47) is, its store loop (41 + 6 + 8: 55) is not
 BUDGET_GLOBAL = 49
 BUDGET_PLAIN = 21
 BUDGET_PER_SHARED = 4.5
+EX2_EXTRA = 2               # an ex2.approx.f32's weight beyond its 4 instructions (probes E=1, 2, 4)
 LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a global load
 SHARED_LOAD_WEIGHT = 23     # cycles: a shared load's latency (h200.toml latency_shared_cycles, micro_shared.json)
 FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "membar", "fence", "call",
@@ -238,23 +247,32 @@ def _between_barriers(block, table):
 
 def within_budget(loop):
     """Whether ptxas unrolls a loop of a run-time trip count, by its size
-    (its instructions, label to branch) and its loads: the budget above.
-    Larger loops stay as written (programs/micro/fetch_start.s's 128-FFMA
-    loop runs 155 SASS instructions on the H200, not an unrolled skeleton).
-    Shared loads of 4-byte words at base + 16k, +4, +8, +12 count once, as
-    the LDS.128 vectorize.py makes of them."""
+    (its instructions, label to branch, after the lowering's expansions) and
+    its loads: the budget above. Larger loops stay as written
+    (programs/micro/fetch_start.s's 128-FFMA loop runs 155 SASS instructions
+    on the H200, not an unrolled skeleton). Shared loads of 4-byte words at
+    base + 16k, +4, +8, +12 count once, as the LDS.128 vectorize.py makes of
+    them; a global access with an immediate offset counts twice and an
+    `ex2.approx.f32` (non-.ftz) EX2_EXTRA more than its 4 instructions, as
+    ptxas weighs them (the probes with stores and ex2s)."""
     groups, shared, size, has_global = {}, 0, len(loop), False
     for ins in loop:
-        if ins.opcode != "ld":
+        if ins.opcode == "ex2" and "approx" in ins.suffixes and "ftz" not in ins.suffixes:
+            size += EX2_EXTRA
+        if ins.opcode not in ("ld", "st"):
             continue
         space = _space(ins)
+        addr = next((o for o in ins.operands if o.kind == "addr"), None)
+        if space == "global" and addr is not None and addr.offset:
+            size += 1
+        if ins.opcode != "ld":
+            continue
         has_global |= space == "global"
         if space != "shared":
             continue
         shared += 1
-        a = ins.operands[1] if len(ins.operands) > 1 else None
-        if a is not None and a.kind == "addr" and isinstance(a.base, Reg):
-            groups.setdefault((_key(a.base), a.offset // 16), set()).add(a.offset % 16)
+        if addr is not None and isinstance(addr.base, Reg):
+            groups.setdefault((_key(addr.base), addr.offset // 16), set()).add(addr.offset % 16)
     merged = 3 * sum(1 for g in groups.values() if g == {0, 4, 8, 12})
     size -= merged
     shared -= merged
@@ -390,10 +408,11 @@ def _emit_full(fn, table, instrs, top, end, trip, out):
 
 def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_labels, serial):
     """The loop in ptxas's skeleton (the module doc): a predicated first
-    iteration (`lt` loops whose body allows it) or a zero-trip test, the
-    U-iteration loop, the 2-iteration stage, the `done` flag's test, and the
-    loop as written for what is left."""
+    iteration (unsigned `lt` loops whose body allows it), nothing (signed
+    `lt` loops) or a zero-trip test, the U-iteration loop, the 2-iteration
+    stage, the `done` flag's test, and the loop as written for what is left."""
     ind, bound, step, cmp, ty = loop
+    signed = cmp == "lt" and ty[0] == "s"
     body = instrs[top:end - 1]                    # without the setp
     setp, bra = instrs[end - 1], instrs[end]
     names = {k: f"__unroll{serial}_{k}" for k in ("body", "stage2", "final", "rem", "exit")}
@@ -409,8 +428,10 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
         return _reg_op(P, r)
 
     def more(q, k):
-        """q = k more iterations are certain (unsigned arithmetic, no wrap)."""
+        """q = k more iterations are certain (no wrap)."""
         span = (k - 1) * abs(step)
+        if signed and ty == "s32":
+            return _more_signed(P, reg(q), reg(t), bound, ind, span)
         if cmp == "lt":
             # i < B (in the loop's own signedness), then B - i > (k-1) S as unsigned
             return [_ins(P, "setp", ["lt", ty], [reg(q), reg(ind), copy.copy(bound)]),
@@ -426,8 +447,13 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
 
     q, done = pred("q"), pred("first")
     t = _new_reg(fn, ind, f"__d{serial}")
-    peel = _peeled(fn, table, instrs, top, end, body, cmp, serial) if cmp == "lt" else None
-    if peel is None:
+    peel = _peeled(fn, table, instrs, top, end, body, cmp, serial) if cmp == "lt" and not signed else None
+    if signed:
+        # ptxas peels no iteration of a signed `lt` loop and tests no zero trip: `done` starts
+        # true, so FINAL runs the do-while's forced iteration when nothing else ran (REM, the
+        # loop as written, keeps every wrap exact)
+        first = 1
+    elif peel is None:
         # the zero-trip test: `ISETP.GT i, 0` (signed) for a count-down, the loop's own for `lt`
         z = pred("z")
         if cmp == "ne":
@@ -479,6 +505,19 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
         out.append(copy.deepcopy(ins))
     out.append(_ins(bra, "bra", [], [_label(bra, names["rem"])], guard=bra.guard, guard_neg=False))
     new_labels[names["exit"]] = len(out)
+
+
+def _more_signed(proto, q, t, bound, ind, span):
+    """q = at least span / S + 1 more iterations of a signed 32-bit `i < B`
+    loop are certain: ptxas's 2 instructions, `IADD3 R, -i, B; ISETP.GT R,
+    span` (gemv_warp's and row_softmax's SASS; softmax_naive's unsigned loops
+    recompiled with `setp.lt.s32` get the same pair, with `setp.lt.u32` the
+    unsigned test's 3). ptxas's subtraction wraps, as if a signed counter
+    never overflowed; `sub.sat.s32` clamps instead, so that q is exactly
+    B - i > span (no more iterations run than the loop's own test allows,
+    whatever the values), in the same 2 instructions."""
+    return [_ins(proto, "sub", ["sat", "s32"], [t, copy.copy(bound), _reg_op(proto, ind)]),
+            _ins(proto, "setp", ["gt", "s32"], [q, copy.copy(t), _imm(proto, span)])]
 
 
 def _set_pred(proto, r, value):
