@@ -1,0 +1,25 @@
+"""programs/micro/latency_dist.s on simgpu: the time between the issues of two
+dependent loads is the first load's configured latency, with nothing added
+(what tools/latency_dist_figures.py sets the H200's per-load figures against),
+and the chase ends where its check says."""
+from pathlib import Path
+
+import numpy as np
+
+from simgpu.config import load_config
+from simgpu.recipe import parse_recipe, run_recipe
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = {"steps1": "64", "jump1": "41", "sms": "4", "steps2": "16", "jump2": "37", "rounds": "3"}
+
+
+def test_each_load_is_timed_at_its_configured_latency():
+    cfg = load_config("h200")
+    run = run_recipe(parse_recipe(ROOT / "programs" / "micro" / "latency_dist.s"), SMALL, config="h200")
+    assert all(c.passed for c in run.checks)
+    lat = run.buffers["lat1"].astype(np.int64)
+    assert len(lat) == 3 * 64 + 1
+    # round 1 reads each line from DRAM (every launch starts cold), rounds 2 and 3 hit in the L2
+    assert (lat[1:65] == cfg["latency_dram_cycles"]).all(), lat[1:65]
+    assert (lat[65:] == cfg["latency_l2_cycles"]).all(), lat[65:]
+    assert list(run.buffers["sm2"]) == [0, 0, 0, 0]          # simgpu's %smid reads 0
