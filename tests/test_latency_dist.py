@@ -23,3 +23,18 @@ def test_each_load_is_timed_at_its_configured_latency():
     assert (lat[1:65] == cfg["latency_dram_cycles"]).all(), lat[1:65]
     assert (lat[65:] == cfg["latency_l2_cycles"]).all(), lat[65:]
     assert list(run.buffers["sm2"]) == [0, 0, 0, 0]          # simgpu's %smid reads 0
+
+
+def test_the_ptxas_lowering_keeps_each_clock_read_after_its_load():
+    """ptxas keeps each CS2R right after its LDG (traces/h200/micro/micro_latency_dist.sass);
+    the lowering's list scheduler once gathered the unrolled loop's %clock64 reads together
+    (seven samples of 17 cycles, then one of thousands). Each sample is now one load's
+    latency, give or take where the clock read falls in its issue group."""
+    cfg = load_config("h200")
+    run = run_recipe(parse_recipe(ROOT / "programs" / "micro" / "latency_dist.s"), SMALL, config="h200",
+                     lower="ptxas")
+    assert all(c.passed for c in run.checks)
+    lat = run.buffers["lat1"].astype(np.int64)
+    dram, l2 = lat[1:65], lat[65:]
+    assert dram.mean() == cfg["latency_dram_cycles"] and l2.mean() == cfg["latency_l2_cycles"]
+    assert abs(dram - cfg["latency_dram_cycles"]).max() <= 20 and abs(l2 - cfg["latency_l2_cycles"]).max() <= 20

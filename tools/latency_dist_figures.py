@@ -13,8 +13,8 @@ rounds 2 on find the same lines in the L2. Printed:
 - the distributions (min, p5, p25, median, p75, p95, p99, max, mean) of one
   warp on one SM and of one warp on each of 132 SMs, DRAM and L2 rounds,
   H200 against simgpu's run of the same recipe at the same sizes (the h200
-  config, the PTX as written: simgpu's ptxas lowering list-schedules the
-  %clock64 reads away from their loads, where ptxas keeps each CS2R right
+  config, with the ptxas lowering, as `simgpu compare` runs programs: it
+  keeps each %clock64 read right after its load, as ptxas keeps each CS2R
   after its LDG, traces/h200/micro/micro_latency_dist.sass);
 - by SM: the spread of the SMs' means and p95s, each SM's means by %smid,
   each block's whole chase against the kernel's slowest (what the launch
@@ -88,7 +88,7 @@ def header():
 
 def simulate(entry):
     from simgpu.crosscheck import simulate_recorded
-    return simulate_recorded(entry, "h200", lower=None).buffers
+    return simulate_recorded(entry, "h200").buffers
 
 
 def figures(path, sim=True):

@@ -647,8 +647,14 @@ def _schedule(block, table):
         if ins.opcode in ("ld", "st", "ldu", "prefetch"):
             sp, store = _space(ins), ins.opcode == "st"
             preds[k].update(j for j, sp_j, store_j in mem
-                            if (store or store_j) and _may_alias(sp, sp_j))
+                            if sp_j is None or (store or store_j) and _may_alias(sp, sp_j))
             mem.append((k, sp, store))
+        elif _reads_clock(ins):
+            # a clock read stays where it is among the memory accesses (and other clock
+            # reads): it times them, and ptxas keeps it there (the SASS of
+            # programs/micro/latency_dist.s: each CS2R right after its load)
+            preds[k].update(j for j, _, _ in mem)
+            mem.append((k, None, False))
         preds[k].discard(k)
     succs = [[] for _ in range(n)]
     for k in range(n):
@@ -673,6 +679,11 @@ def _schedule(block, table):
                 ready.append(s)
     assert len(order) == n
     return order
+
+
+def _reads_clock(ins):
+    """The instruction reads %clock or %clock64."""
+    return any(o.kind == "sreg" and str(o.value) in ("%clock", "%clock64") for o in ins.operands)
 
 
 def _is_step(ins):
