@@ -312,18 +312,25 @@ def ptxas_lowered(path, kernel=None):
     return fn.instrs, done
 
 
-def sass_bssy_counts():
-    """{(file, kernel): BSSY instructions} in ptxas's SASS of every program (the committed record)."""
+def sass_opcodes():
+    """{(file, kernel): [opcode of each instruction]} in ptxas's SASS of every program
+    (the committed record), guards stripped (`@P0 LDG.E` is LDG.E)."""
     out, file, kernel = {}, None, None
     for line in SASS.read_text().splitlines():
         if line.startswith("=== "):
             file = line[4:]
         elif line.startswith("Function : "):
             kernel = line.split(" : ")[1]
-            out[(file, kernel)] = 0
-        elif " BSSY " in f" {line[5:]} ":
-            out[(file, kernel)] += 1
+            out[(file, kernel)] = []
+        elif kernel is not None and line[5:].split():
+            words = line[5:].split()
+            out[(file, kernel)].append(words[1] if words[0].startswith("@") and len(words) > 1 else words[0])
     return out
+
+
+def sass_bssy_counts():
+    """{(file, kernel): BSSY instructions} in ptxas's SASS of every program."""
+    return {k: ops.count("BSSY") for k, ops in sass_opcodes().items()}
 
 
 def test_moves_between_registers_and_of_immediates_have_no_instruction():
@@ -397,20 +404,9 @@ def test_the_lowering_keeps_the_held_out_kernels_results(program):
 
 
 def sass_global_accesses():
-    """{(file, kernel): (LDG, STG)} instructions in ptxas's SASS of every program."""
-    out, file, kernel = {}, None, None
-    for line in SASS.read_text().splitlines():
-        if line.startswith("=== "):
-            file = line[4:]
-        elif line.startswith("Function : "):
-            kernel = line.split(" : ")[1]
-            out[(file, kernel)] = [0, 0]
-        elif kernel is not None and line[5:].split():
-            words = line[5:].split()
-            op = words[1] if words[0].startswith("@") and len(words) > 1 else words[0]
-            out[(file, kernel)][0] += op.startswith("LDG")
-            out[(file, kernel)][1] += op.startswith("STG")
-    return out
+    """{(file, kernel): [LDG, STG] instructions} in ptxas's SASS of every program."""
+    return {k: [sum(op.startswith("LDG") for op in ops), sum(op.startswith("STG") for op in ops)]
+            for k, ops in sass_opcodes().items()}
 
 
 @pytest.mark.parametrize("file,kernel", sorted(sass_global_accesses()))
