@@ -100,6 +100,9 @@ SCHEMA.update({
                               "bytes of consecutive addresses one DRAM channel holds before the next (a power "
                               "of 2, a line or more)"),
     "dram_fetch_bytes": (int, lambda v: v in (32, 64, 128), "bytes a DRAM read moves: 32 (a sector) or 128 (a line)"),
+    "l2_fabric_cycles": (int, lambda v: 0 <= v <= 10000,
+                         "cycles data from the other L2 partition (its copy, or a DRAM read of a line homed "
+                         "there) adds on its way to the SM"),
 })
 for _p in ("fp32", "int", "fp64", "sfu", "branch", "guard", "shared", "param", "s2r", "ldc", "l1", "l2", "dram"):
     SCHEMA[f"latency_{_p}_cycles"] = (int, lambda v: 1 <= v <= 100000, f"{_p} result latency in cycles")

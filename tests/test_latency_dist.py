@@ -19,8 +19,10 @@ def test_each_load_is_timed_at_its_configured_latency():
     assert all(c.passed for c in run.checks)
     lat = run.buffers["lat1"].astype(np.int64)
     assert len(lat) == 3 * 64 + 1
-    # round 1 reads each line from DRAM (every launch starts cold), rounds 2 and 3 hit in the L2
-    assert (lat[1:65] == cfg["latency_dram_cycles"]).all(), lat[1:65]
+    # round 1 reads each line from DRAM (every launch starts cold): l2_fabric_cycles apart by the
+    # line's home partition, about their mean latency_dram_cycles; rounds 2 and 3 hit in the L2
+    near, far = (int(np.ceil(cfg["latency_dram_cycles"] + s * cfg["l2_fabric_cycles"] / 2)) for s in (-1, 1))
+    assert set(lat[1:65]) == {near, far}, lat[1:65]
     assert (lat[65:] == cfg["latency_l2_cycles"]).all(), lat[65:]
     assert list(run.buffers["sm2"]) == [0, 0, 0, 0]          # simgpu's %smid reads 0
 
@@ -31,10 +33,11 @@ def test_the_ptxas_lowering_keeps_each_clock_read_after_its_load():
     (seven samples of 17 cycles, then one of thousands). Each sample is now one load's
     latency, give or take where the clock read falls in its issue group."""
     cfg = load_config("h200")
-    run = run_recipe(parse_recipe(ROOT / "programs" / "micro" / "latency_dist.s"), SMALL, config="h200",
-                     lower="ptxas")
+    recipe = parse_recipe(ROOT / "programs" / "micro" / "latency_dist.s")
+    as_written = run_recipe(recipe, SMALL, config="h200").buffers["lat1"].astype(np.int64)
+    run = run_recipe(recipe, SMALL, config="h200", lower="ptxas")
     assert all(c.passed for c in run.checks)
     lat = run.buffers["lat1"].astype(np.int64)
     dram, l2 = lat[1:65], lat[65:]
-    assert dram.mean() == cfg["latency_dram_cycles"] and l2.mean() == cfg["latency_l2_cycles"]
-    assert abs(dram - cfg["latency_dram_cycles"]).max() <= 20 and abs(l2 - cfg["latency_l2_cycles"]).max() <= 20
+    assert dram.mean() == as_written[1:65].mean() and l2.mean() == cfg["latency_l2_cycles"]
+    assert abs(dram - as_written[1:65]).max() <= 20 and abs(l2 - cfg["latency_l2_cycles"]).max() <= 20

@@ -14,6 +14,14 @@ PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
 H100 = load_config("h100")
 
 
+def dram_ready(now, line, sm, cfg=H100):
+    """When a lone DRAM read of `line` from SM `sm` is back: latency_dram_cycles is the
+    mean over the two home partitions, l2_fabric_cycles apart (SMs alternate between them)."""
+    fabric = cfg["l2_fabric_cycles"]
+    far = home_partition(line, 2) != sm % 2
+    return int(np.ceil(now + cfg["latency_dram_cycles"] - fabric / 2 + (fabric if far else 0)))
+
+
 def test_cache_is_sectored_and_lru():
     c = make_cache(1, 4 * 128, 4)                  # one set of 4 ways
     assert access(c, 0, 10, 0, True, False)[:2] == (False, 0)
@@ -38,7 +46,7 @@ def test_latencies_of_a_lone_request():
     ms = make_memsys(H100, 4, 64 * 1024)
     sec = np.zeros(160, np.int64)
     sec[0] = 1000
-    assert global_request(ms, 0, 100, sec, 1, False, False) == 100 + H100["latency_dram_cycles"]
+    assert global_request(ms, 0, 100, sec, 1, False, False) == dram_ready(100, 1000 >> 2, 0)
     assert ms.counters[C_DRAM_RD] == 32
     # another SM of the same L2 partition (SMs alternate between the two): an L2 hit
     assert global_request(ms, 2, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
@@ -57,7 +65,7 @@ def test_a_read_of_a_sector_in_flight_is_coalesced():
     sec = np.zeros(160, np.int64)
     sec[0] = 1000
     first = global_request(ms, 0, 100, sec, 1, False, False)
-    assert first == 100 + H100["latency_dram_cycles"]
+    assert first == dram_ready(100, 1000 >> 2, 0)
     # SM 2, the same partition, 10 cycles later: the fill is in flight
     assert global_request(ms, 2, 110, sec, 1, False, False) == first
     assert (ms.counters[C_L2_MISS], ms.counters[C_L2_HIT], ms.counters[C_L2_COALESCED]) == (1, 1, 1)
@@ -71,18 +79,26 @@ def test_a_read_of_a_sector_in_flight_is_coalesced():
 
 def test_the_other_partition_serves_a_miss_in_the_own():
     """An SM of the other partition misses in its own (counted as Nsight's
-    srcunit_tex lookups count it), gets the line across the fabric at L2
-    latency without a DRAM read, and then holds a copy of its own."""
+    srcunit_tex lookups count it), gets the line across the fabric (the L2
+    latency and l2_fabric_cycles) without a DRAM read, and then holds a copy
+    of its own; a DRAM read of a line homed in the other partition takes
+    l2_fabric_cycles more than one homed near."""
     ms = make_memsys(H100, 4, 64 * 1024)
     sec = np.zeros(160, np.int64)
     sec[0] = 1024                              # line 256: homed in partition 0, SM 0's
     assert home_partition(256, 2) == 0
     global_request(ms, 0, 100, sec, 1, False, False)
     misses = ms.counters[C_L2_MISS]
-    assert global_request(ms, 1, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
+    assert global_request(ms, 1, 5000, sec, 1, False, False) == \
+        5000 + H100["latency_l2_cycles"] + H100["l2_fabric_cycles"]
     assert ms.counters[C_L2_MISS] == misses + 1 and ms.counters[C_DRAM_RD] == 32
     assert global_request(ms, 3, 6000, sec, 1, False, False) == 6000 + H100["latency_l2_cycles"]
     assert ms.counters[C_L2_HIT] == 1
+    ms = make_memsys(H100, 4, 64 * 1024)                  # two cold reads: line 256 from SM 0, line 512 from SM 1
+    near = global_request(ms, 0, 100, sec, 1, False, False)
+    far = global_request(ms, 1, 100, np.array([2048] + [0] * 159, np.int64), 1, False, False)
+    assert home_partition(512, 2) == 0 and (near, far) == (dram_ready(100, 256, 0), dram_ready(100, 512, 1))
+    assert far - near == H100["l2_fabric_cycles"] and H100["l2_fabric_cycles"] > 0
 
 
 def test_a_hit_under_a_miss_waits_for_the_data():
@@ -141,7 +157,7 @@ def test_tiled_matmul_reuses_through_the_l2():
 def test_dram_interleave_puts_a_chunk_on_one_channel():
     """dram_interleave_bytes: the lines of one chunk share a channel and queue
     there one transfer after another; by lines (the configs' 128) they spread."""
-    cfg = dict(load_config("h200"), dram_channels=96, dram_interleave_bytes=4096)
+    cfg = dict(load_config("h200"), dram_channels=96, dram_interleave_bytes=4096, l2_fabric_cycles=0)
     per = 32.0 / (cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / 96)      # cycles a sector's transfer takes
     sec = np.zeros(160, np.int64)
     base = (1 << 30) // 32                                  # a chunk's first sector

@@ -93,8 +93,14 @@ def test_latencies_recover_the_configured_values(synthetic):
     _, values, _ = synthetic
     cfg = load_config("h200")
     for key in ("latency_fp32_cycles", "latency_fp64_cycles", "latency_sfu_cycles", "latency_shared_cycles",
-                "latency_l1_cycles", "latency_l2_cycles", "latency_dram_cycles", "latency_int_cycles"):
+                "latency_l1_cycles", "latency_l2_cycles", "latency_int_cycles"):
         assert values[key] == cfg[key], (key, values[key], cfg[key])
+    # a DRAM read takes l2_fabric_cycles more when its line is homed in the other L2
+    # partition (memory/hierarchy.py); latency_dram_cycles is the mean over the two homes,
+    # which the chase's 256 added lines sample, hashed, about half each: their mean is
+    # off by l2_fabric_cycles x (their share homed far - 1/2), a 3-sigma bound 0.1 here
+    assert abs(values["latency_dram_cycles"] - cfg["latency_dram_cycles"]) <= 0.1 * cfg["l2_fabric_cycles"], \
+        (values["latency_dram_cycles"], cfg["latency_dram_cycles"])
 
 
 def test_bandwidths_are_the_added_bytes_over_the_added_time(synthetic):

@@ -34,8 +34,14 @@ For each distinct 32-byte sector of a request (coalescer.py):
   counted is that of the SMs' own lookups, as Nsight Compute's
   lts__t_sectors_srcunit_tex_lookup_hit; measured on the H200 here
   (traces/h200/memsys.json, read_once_dram): half of all sectors cross
-  (lts__t_sectors_srcunit_ltcfabric = 0.50 x srcunit_tex). Stores and
-  atomics go to the line's home partition;
+  (lts__t_sectors_srcunit_ltcfabric = 0.50 x srcunit_tex). Data that
+  crosses takes `l2_fabric_cycles` more on its way: a hit in the other
+  partition's copy, and a DRAM read of a line homed there, whose latency is
+  then that much above one homed near (`latency_dram_cycles`, the pointer
+  chase's mean, is their mean; traces/h200/micro/micro_latency_dist.json:
+  DRAM reads of one SM fall in two groups, 546 and 735 cycles, by the line's
+  home partition, tools/latency_dist_figures.py). Stores and atomics go to
+  the line's home partition;
 - a read that finds its sector's fill in flight in its own partition waits
   for that fill and counts as served (a hit). On the H200 such a read never
   reaches the L2's tag lookup: the partition's L2 Request Coalescer (LRC)
@@ -96,7 +102,7 @@ HIST_FIRST_WIDTH = 64
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
- P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES) = range(20)
+ P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC) = range(21)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count hits and misses per SM in l1_count[sm, 0:2]
@@ -113,7 +119,8 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_slice_atomic_ops_per_cycle"], cfg["l2_partitions"],
                        cfg.get("l2_atomic_units", slices), cfg["store_beats_per_cycle_per_sm"],
                        cfg["barrier_arrival_cycles"], cfg["barrier_release_cycles"], cfg["store_ack_cycles"],
-                       cfg["interval_mio_cycles"], cfg["dram_interleave_bytes"] // 128],
+                       cfg["interval_mio_cycles"], cfg["dram_interleave_bytes"] // 128,
+                       cfg["l2_fabric_cycles"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -290,11 +297,14 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
             tc = max(ts, MS.chan_free[ch])
             dram_transfer(MS, tc, fetch, 0)
             MS.chan_free[ch] = tc + fetch / p[P_CHAN_BPC]
-            data = tc + p[P_DRAM_LAT] - p[P_L2_LAT]      # at the slice, an L2 latency before the SM has it
+            # at the slice, an L2 latency before the SM has it; latency_dram_cycles is the mean over
+            # the lines' home partitions, the fabric's share of it added below when the home is not near
+            data = tc + p[P_DRAM_LAT] - p[P_L2_LAT] - p[P_FABRIC] * (parts - 1) / parts
             if fetch > SECTOR_BYTES:
                 fill_sectors(MS.l2, sl, slot, sbit, np.int64(fetch) // SECTOR_BYTES, data)
             set_ready(MS.l2, sl, slot, sbit, data)
         if mine != sl:
+            data += p[P_FABRIC]                               # across the partitions' fabric
             set_ready(MS.l2, mine, mine_slot, sbit, data)     # the own partition's copy
     if atomic > 0:
         # the slice's atomic unit works on the sector once its data is there
