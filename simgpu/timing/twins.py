@@ -34,10 +34,16 @@ the reason in stats["sampled"]["twins"].
 What this assumes, beyond alike blocks: a twin's L1 keeps what its block's
 keeps (the twin sends the sectors its block sends past the L1), and twins
 issue together with their blocks, where the full run's SMs start a few
-cycles apart. That holds for a grid dealt in one round; where blocks
-outnumber the slots and the later ones go to the SMs that free a slot
-first, a twin is no longer in step with its block (matmul_tiled n=512 on
-the a100, 1,024 blocks in 864 slots: -15%; README, sampled simulation). Blocks that run different instructions (different warp
+cycles apart. That holds for later rounds too: a block dealt when a slot
+frees has its twins, the next blocks of the grid, dealt within tens of
+cycles of it in the full run (matmul_tiled n=512 on the a100), so they
+replay with it (from the SMs round-robin dealing would give them, not
+the ones that free the slots). What twins cannot give is a race between
+the SMs: where blocks share their inputs and the last round is partial,
+the SMs that win the shared lines free their slots first and take several
+of the late blocks each, which decides when the grid ends
+(run.dealt_late_with_shared_inputs: such a run claims no error bound
+unless each SM holds one block). Blocks that run different instructions (different warp
 instruction counts or a different sequence of global accesses in the
 traced blocks) are not alike, and a sampled run refuses them
 (`not_alike`): the simulated SMs' time would not be the grid's.
