@@ -175,10 +175,15 @@ def measure_memory(path, sets, config, stop_after=None, sample_sms=None):
                 warp_instructions=wi)
 
 
-def _warm(config):
+def _warm(config, threads="1"):
+    """Compile, or load numba's cache of, the engines a row uses: the functional one
+    and the cycle-level one on each of the host thread counts `threads` ("1,2"; on
+    more than one it is a separate compilation, run_timed_parallel), so that neither
+    the timing nor the peak memory of a row counts a compilation."""
     from .recipe import run_recipe
     warm = parse_recipe(program_path("vector_add"))
-    run_recipe(warm, {"n": "1024"}, config=config)           # compile, or load numba's cache
+    for t in sorted({int(t) for t in str(threads).split(",")}):
+        run_recipe(warm, {"n": "1024"}, config=config, threads=t)
     run_recipe(warm, {"n": "1024"}, config=config, timing=False)
 
 
@@ -186,7 +191,7 @@ def _child(spec):
     """Entry of a row's process: warm up, measure, print the row as JSON."""
     s = json.loads(spec)
     try:
-        _warm(s["config"])
+        _warm(s["config"], str(s.get("threads", 1)))
         base = _reset_peak()
         base = _maxrss_mb() if base is None else base
         if s.get("memory") is not None:
@@ -281,7 +286,8 @@ def run_bench(quick=False, csv_path=None, config="h100", programs=None, repeat=2
     for path, sets in suite:                            # unknown sizes, failed requirements: before any work
         sizes = resolve_sizes(parse_recipe(path), sets)
         width = max(width, len(" ".join(f"{k}={v}" for k, v in sizes.items())))
-    _python("from simgpu.bench import _warm; _warm(sys.argv[1])", configs[0], "warm-up")
+    _python("from simgpu.bench import _warm; _warm(*sys.argv[1].rsplit(':', 1))",
+            f"{configs[0]}:{','.join(str(t) for t in counts) if not memory else 1}", "warm-up")
     if memory:
         out(f"configs {', '.join(configs)}; each row in its own process: data MB the recipe's arrays, "
             "allocated MB the run's largest tracemalloc total, peak MB its ru_maxrss, start MB its resident "
