@@ -811,8 +811,8 @@ def settle(T, TS, W, RQ, n_sm, wps, n_sp):
 
 
 @njit
-def serve_quantum(T, TS, W, MS, RQ, n_sm, qstart, qend):
-    """The L2 stage of every request of the quantum [qstart, qend), by cycle,
+def serve_quantum(T, TS, W, MS, RQ, n_sm):
+    """The L2 stage of every request of the quantum just run, by cycle,
     then SM, then issue order (requests.py); results go to the scoreboards."""
     # RQ.head[sm]: the SM's next request and its cycle (INF: none left). The cycles that
     # have requests are visited in order, and at each the SMs in order.
@@ -938,7 +938,7 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
                         advance_sm(P, W, M, T, TS, MSc, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, left)
             if not dispatch(W, M, TS, n_sm, bps, wpb, n_sp, block_ids):
                 break
-        serve_quantum(T, TS, W, MS, RQ, n_sm, now, qend)
+        serve_quantum(T, TS, W, MS, RQ, n_sm)
         settle(T, TS, W, RQ, n_sm, bps * wpb, n_sp)
         # faults: the first by cycle, then SM, as a cycle-by-cycle run would meet it
         first = -1
