@@ -42,8 +42,10 @@ def test_memory_does_not_grow_with_instructions():
     # every array of the engine is sized before the run, by the grid, the resident warps and the program;
     # only the stats' Python ints differ (bytes): the totals agree to the 0.1 MB they are rounded to
     assert abs(many["allocated_mb"] - few["allocated_mb"]) <= 0.1, (few, many)
-    # resident set: 2 MB is less than 3 bytes per extra warp instruction (~900,000 of them)
-    assert abs(added(many) - added(few)) <= 2.0, (few, many)
+    # resident set: it must not grow by more than 2 MB, less than 3 bytes per extra warp instruction
+    # (~900,000 of them). One-sided: a fresh process's peak resident set varies by about 2 MB either
+    # way (CI saw the shorter run peak 2.1 MB higher), and only growth would be the defect
+    assert added(many) - added(few) <= 2.0, (few, many)
 
 
 def test_streaming_memory_per_element():
