@@ -55,18 +55,22 @@ ENT_DTYPE = np.dtype([("tn", np.float64), ("r", np.float64), ("sec", np.int64), 
 # n[sm]: the SM's requests and entries this quantum; head[sm]: the L2 stage's next request
 # of the SM and its cycle (core.serve_quantum); twins, twin_shift: a sampled run's twins
 # (timing/twins.py); slot_block: the block each block slot held when the quantum began
-# (request_block)
-Requests = namedtuple("Requests", ["req", "ent", "n", "head", "twins", "twin_shift", "slot_block"])
+# (request_block); gpu_sm[sm]: the GPU's SM that simulated SM sm is (a sampled run's
+# sampled_sms; sm itself in a full run), whose L2 partition its requests look in first
+Requests = namedtuple("Requests", ["req", "ent", "n", "head", "twins", "twin_shift", "slot_block", "gpu_sm"])
 
 
-def make_requests(n_sm, max_requests, twins, n_slots):
+def make_requests(n_sm, max_requests, twins, n_slots, gpu_sm=None):
     """Room for the most requests an SM can issue in one quantum (each up to
     32 sectors: a warp's 32 naturally aligned accesses of at most 16 bytes);
-    `twins` (twins.find_twins, or twins.no_twins)."""
+    `twins` (twins.find_twins, or twins.no_twins); `gpu_sm`: the GPU's SM
+    each simulated SM is (a sampled run's run.sampled_sms; default: SM k is
+    SM k), which decides its L2 partition (memory/hierarchy.py l2_sector)."""
+    gpu_sm = np.arange(n_sm, dtype=np.int64) if gpu_sm is None else np.asarray(gpu_sm, np.int64)
     return Requests(records(np.zeros((n_sm, max_requests), REQ_DTYPE)),
                     records(np.zeros((n_sm, max_requests * 32), ENT_DTYPE)),
                     np.zeros((n_sm, 2), np.int64), np.zeros((n_sm, 2), np.int64),
-                    twins.params, twins.shift, np.full(n_slots, -1, np.int64))
+                    twins.params, twins.shift, np.full(n_slots, -1, np.int64), gpu_sm)
 
 
 @njit(inline="always")
@@ -164,7 +168,7 @@ def serve(MS, RQ, sm, k, b):
             r = max(RQ.ent[sm, e].tn, RQ.ent[sm, d].r)
         else:
             sec = RQ.ent[sm, e].sec
-            r = l2_sector(MS, sm, RQ.ent[sm, e].tn, sec, store, atomic, RQ.ent[sm, e].ops)
+            r = l2_sector(MS, RQ.gpu_sm[sm], RQ.ent[sm, e].tn, sec, store, atomic, RQ.ent[sm, e].ops)
             if b >= 0:
                 serve_twins(MS, RQ.twins, RQ.twin_shift, b, RQ.req[sm, k].pc, RQ.ent[sm, e].tn, sec, store,
                             atomic, RQ.ent[sm, e].ops)

@@ -239,10 +239,12 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     occ = occupancy(cfg, regs, nthreads, shared, barrier_count(prog))
     n_sm = min(cfg["sm_count"], nblocks)
     block_ids = np.arange(nblocks, dtype=np.int64)
+    gpu_sm = None                  # the GPU's SM each simulated SM is: SM k is SM k in a full run
     sampled = None
     twins = no_twins(prog.n)
     if sample_sms is not None and sample_sms < n_sm:
         block_ids = sampled_blocks(nblocks, n_sm, sample_sms)
+        gpu_sm = sampled_sms(n_sm, sample_sms)
         t0 = time.perf_counter()
         twins = find_twins(prog, grid, block, dev, params, shared, n_sm, sampled_sms(n_sm, sample_sms), max_instr)
         sampled = {"sms": int(sample_sms), "of_sms": n_sm, "blocks": len(block_ids), "of_blocks": nblocks,
@@ -277,7 +279,7 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     MS = make_memsys(cfg, n_sm, l1_bytes)
     quantum = quantum_cycles(cfg)
     # the most global requests an SM can issue in a quantum: one per LSU issue slot per scheduler
-    RQ = make_requests(n_sm, n_sp * -(-quantum // max(1, cfg["interval_lsu_cycles"])), twins, n_slots)
+    RQ = make_requests(n_sm, n_sp * -(-quantum // max(1, cfg["interval_lsu_cycles"])), twins, n_slots, gpu_sm)
     err = np.zeros(8, np.int64)
     args = (prog.arrays(), W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, POLICIES[cfg["scheduler_policy"]],
             block_ids, max_instr, quantum, threads, err)
