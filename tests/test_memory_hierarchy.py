@@ -85,8 +85,8 @@ def test_the_other_partition_serves_a_miss_in_the_own():
     l2_fabric_cycles more than one homed near."""
     ms = make_memsys(H100, 4, 64 * 1024)
     sec = np.zeros(160, np.int64)
-    sec[0] = 1024                              # line 256: homed in partition 0, SM 0's
-    assert home_partition(256, 2) == 0
+    sec[0] = 2048                              # line 512: homed in partition 0, SM 0's
+    assert home_partition(512, 2) == 0
     global_request(ms, 0, 100, sec, 1, False, False)
     misses = ms.counters[C_L2_MISS]
     assert global_request(ms, 1, 5000, sec, 1, False, False) == \
@@ -94,11 +94,25 @@ def test_the_other_partition_serves_a_miss_in_the_own():
     assert ms.counters[C_L2_MISS] == misses + 1 and ms.counters[C_DRAM_RD] == 32
     assert global_request(ms, 3, 6000, sec, 1, False, False) == 6000 + H100["latency_l2_cycles"]
     assert ms.counters[C_L2_HIT] == 1
-    ms = make_memsys(H100, 4, 64 * 1024)                  # two cold reads: line 256 from SM 0, line 512 from SM 1
+    ms = make_memsys(H100, 4, 64 * 1024)                  # two cold reads: line 512 from SM 0, line 128 from SM 1
     near = global_request(ms, 0, 100, sec, 1, False, False)
-    far = global_request(ms, 1, 100, np.array([2048] + [0] * 159, np.int64), 1, False, False)
-    assert home_partition(512, 2) == 0 and (near, far) == (dram_ready(100, 256, 0), dram_ready(100, 512, 1))
+    far = global_request(ms, 1, 100, np.array([512] + [0] * 159, np.int64), 1, False, False)
+    assert home_partition(128, 2) == 0 and (near, far) == (dram_ready(100, 512, 0), dram_ready(100, 128, 1))
     assert far - near == H100["l2_fabric_cycles"] and H100["l2_fabric_cycles"] > 0
+
+
+def test_home_partition_is_the_h200s_address_bits():
+    """Measured (tools/partition_hash_figures.py): address bits 12, 13, 15, 17
+    and 19 choose the home, so an aligned 4 KB has one; bits 7-11, 14, 16, 18
+    and 20 do not; the 2 MB page's number takes part as a whole."""
+    base = 3 << 21
+    home = home_partition(base // 128, 2)
+    assert all(home_partition((base + off) // 128, 2) == home for off in range(0, 4096, 128))
+    for bit in range(7, 21):
+        flips = home_partition((base + (1 << bit)) // 128, 2) != home
+        assert flips == (bit in (12, 13, 15, 17, 19)), bit
+    assert home_partition((base + (1 << 21)) // 128, 2) != home       # page 3 -> 4: one more bit set
+    assert home_partition((base + (2 << 21)) // 128, 2) == home       # 3 -> 5: as many
 
 
 def test_a_hit_under_a_miss_waits_for_the_data():

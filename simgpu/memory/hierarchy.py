@@ -29,7 +29,8 @@ For each distinct 32-byte sector of a request (coalescer.py):
   H100/H200), each with its share of the slices. A line has a home
   partition; an SM looks in its own partition first, and a line homed in
   the other one is fetched from there (across the partitions' fabric) and
-  kept in both. So an SM's miss in its own partition may still be an L2 hit
+  kept in both. The home is a hash of address bits measured on the H200
+  (home_partition: every aligned 4 KB is homed in one partition). So an SM's miss in its own partition may still be an L2 hit
   in the other, and data both halves read is held twice. The hit rate
   counted is that of the SMs' own lookups, as Nsight Compute's
   lts__t_sectors_srcunit_tex_lookup_hit; measured on the H200 here
@@ -173,8 +174,25 @@ def dram_channel(line, p):
 
 @njit
 def home_partition(line, parts):
-    """The partition a line lives in (an address hash independent of the slice's)."""
-    return (line ^ (line >> 5) ^ (line >> 11)) % parts
+    """The partition a line lives in. Two partitions (the H100/H200, the
+    A100): the parity of address bits 12, 13, 15, 17 and 19 (line bits 5, 6,
+    8, 10, 12), so every aligned 4 KB is homed in one partition, and of the
+    2 MB page's number, standing for the physical page's bits, which the
+    hash also takes and which the program cannot see. Measured on the H200
+    here: which of a chase's DRAM reads answer from the near or the far
+    partition (traces/h200/micro/micro_latency_dist.json and _r3.json, one
+    SM's 2,048 lines: these bits' parity agrees with 96% of them, the rest
+    the reads' spread; tools/partition_hash_figures.py). More partitions:
+    the same bits' sum, modulo their count (not measured)."""
+    h = line >> 14
+    h ^= h >> 32
+    h ^= h >> 16
+    h ^= h >> 8
+    h ^= h >> 4
+    h ^= h >> 2
+    h ^= h >> 1
+    x = ((line >> 5) ^ (line >> 6) ^ (line >> 8) ^ (line >> 10) ^ (line >> 12) ^ h) & 1
+    return x if parts == 2 else hash_line(line >> 5, parts)
 
 
 @njit
