@@ -4,7 +4,8 @@ and DRAM; the time is theirs, the counts are scaled to the grid.
 
 Validated against full simulation: within 3% of the cycles on grids of alike
 blocks (one to four waves, memory-bound, shared-memory-bound, atomics on one
-word, compute-bound), and the seed-003 puzzle's step (1792 vs 1793 with
+word, compute-bound), claimed where blocks read their own data or hold an SM
+each (run.no_error_bound says why not elsewhere), and the seed-003 puzzle's step (1792 vs 1793 with
 256x128 tiles on the A100: 98 tiles in one wave, 120 in two)."""
 from pathlib import Path
 
@@ -56,6 +57,14 @@ def test_a_share_of_the_gpu_has_its_fraction_of_the_l2_and_dram(config):
     ("transpose_smem", {"n": "1024"}, "h100"),            # shared memory, bank conflicts
     ("reduce_sum", {"n": str(1 << 20)}, "h100"),          # every block's atomic on one word
     ("wave", {"blocks": "400"}, "a100"),                  # compute-bound, 4 waves
+])
+def test_sampled_cycles_are_within_3_percent_of_the_full_run(program, sets, config):
+    full, smp = full_and_sampled(program, sets, config)
+    assert smp["sampled"]["twins"] and smp["sampled"]["error"] == SAMPLED_ERROR and smp["sampled"]["caveat"] is None
+    assert smp["cycles"] == pytest.approx(full["cycles"], rel=SAMPLED_ERROR)
+
+
+@pytest.mark.parametrize("program,sets,config", [
     # inputs shared by every SM through the L2: the other SMs' accesses come from the twins
     # (timing/twins.py); without them 16 SMs saw a sixth of the sharing (L2 hit rate 0.81 against
     # 0.94) and came out 14% slow on the a100, 4-5% on the h100
@@ -63,17 +72,39 @@ def test_a_share_of_the_gpu_has_its_fraction_of_the_l2_and_dram(config):
     ("matmul_tiled", {"n": "256"}, "h100"),
     ("matmul_tiled", {"n": "512"}, "h100"),
 ])
-def test_sampled_cycles_are_within_3_percent_of_the_full_run(program, sets, config):
+def test_blocks_sharing_inputs_several_to_an_sm_claim_no_bound_though_these_are_within_3_percent(program, sets,
+                                                                                                   config):
+    """What the twins give: the grid's L2 and DRAM traffic, and here the
+    cycles within 3%; but the same structure elsewhere is not (matmul_naive
+    below, matmul_tiled n=384 on the h100 +5%), so no bound is claimed."""
+    full, smp = full_and_sampled(program, sets, config)
+    assert smp["sampled"]["twins"] and smp["sampled"]["error"] is None
+    assert "blocks to an SM share their inputs" in smp["sampled"]["caveat"]
+    assert smp["cycles"] == pytest.approx(full["cycles"], rel=SAMPLED_ERROR)
+    assert smp["l2_hit_rate"] == pytest.approx(full["l2_hit_rate"], abs=0.005)
+
+
+def full_and_sampled(program, sets, config):
     full = run(program, sets, config).results[-1].stats
     smp = run(program, sets, config, sample_sms=16).results[-1].stats
-    assert smp["sampled"]["twins"] and smp["sampled"]["error"] == SAMPLED_ERROR
-    assert smp["cycles"] == pytest.approx(full["cycles"], rel=SAMPLED_ERROR)
     # the twins' accesses make the L2 and DRAM traffic the whole grid's
     assert smp["dram_read_bytes"] == pytest.approx(full["dram_read_bytes"], rel=0.03)
     # counts that are a property of each block scale exactly to the grid
     for key in ("warp_instructions", "gld_requests", "gld_sectors", "shared_ld_wavefronts"):
         assert smp[key] == full[key], key
     assert smp["sampled"]["of_blocks"] == full["blocks"] and smp["waves"] == full["waves"]
+    return full, smp
+
+
+def test_one_round_of_blocks_that_share_inputs_claims_no_error_bound():
+    """matmul_naive n=464 on the a100, 841 blocks in one round: a column's
+    blocks read B's sectors in step in the full run, and a sampled block's
+    twins ask for them on its time; every sampled block runs about 7% fast
+    (run.no_error_bound). It says so instead of claiming 3%."""
+    full, smp = full_and_sampled("matmul_naive", {"n": "464"}, "a100")
+    assert smp["sampled"]["error"] is None and smp["waves"] == 1
+    assert smp["sampled"]["caveat"].startswith("8 blocks to an SM share their inputs")
+    assert abs(smp["cycles"] / full["cycles"] - 1) > SAMPLED_ERROR      # why: the bound does not hold here
 
 
 def test_a_partial_last_round_of_blocks_that_share_inputs_claims_no_error_bound(capsys):

@@ -6,7 +6,7 @@
 CASE is program:key=value;key=value@config (default: CASES below: the
 suite's programs whose blocks read the same data, at sizes where their grid
 takes more than one round of the GPU's block slots with a partial last round
-on the a100 or h100 -- the grids run.dealt_late_with_shared_inputs is about;
+on the a100 or h100 -- the grids run.no_error_bound is about;
 those whose blocks have their own data are validated in
 tests/test_sampling.py -- and one grid of one round, as a control). For each case and each delta d the script runs the
 whole grid (full) and a sampled run (`sample_sms`, timing/run.py) on the

@@ -98,39 +98,50 @@ def sampled_blocks(nblocks, n_sm, sms):
     return np.array([b for b in range(nblocks) if b % n_sm in chosen], np.int64)
 
 
-def dealt_late_with_shared_inputs(prog, twins, grid, nblocks, slots, blocks_per_sm):
-    """Why a sampled run's cycles are not known to be within SAMPLED_ERROR,
-    or None. Where the grid outnumbers the GPU's slots and its last round is
-    partial, the late blocks go to whichever slots free first. Their twins
-    are dealt in time (the full run hands a late block's twins, the next
-    blocks, out within tens of cycles of it), but how many late blocks share
-    an SM is decided by which SMs finish their earlier blocks first, and
-    where blocks read the same global data (a load whose address does not
-    move along some axis of the grid) that is a race between the SMs for the
-    shared lines, which the sampled SMs, each in step with its twins, do not
-    run: matmul_tiled n=512 on the a100 (1,024 blocks in 864 slots, 160
-    late) comes out -15%, and its full run itself takes 133,680 or 156,824
-    cycles as the DRAM latency moves by one cycle
-    (traces/sweep/sampled-rounds.csv, tools/sampled_rounds.py; matmul_registers
-    n=1536 on the a100 and n=2048 on the h100 move by 10% and 12%).
-    With one block per SM every late block has its SM to itself, whichever
-    SM that is, and no race decides the end: matmul_cublas (n=1408, 1536,
-    1793) and attention_flash N=4096 stay within 0.1% of their full runs.
-    Grids of blocks with their own data (vector_add, 4 rounds) stay within
-    the bound too."""
-    if twins.reason is not None or nblocks <= slots or nblocks % slots == 0 or blocks_per_sm == 1:
-        return None
+def shares_inputs(prog, twins, grid):
+    """Whether blocks read the same global data: a load whose address does
+    not move along some axis of the grid (twins.py's shifts)."""
     loads = np.isin(prog.op, (C.OP_LD, C.OP_LDU)) & np.isin(prog.space, (C.SPACE_GLOBAL, C.SPACE_GENERIC))
     shift = twins.shift[:len(loads)][loads[:len(twins.shift)]]
-    axes = [d for d in range(3) if grid[d] > 1]
-    if not any((shift[:, d] == 0).any() for d in axes):
+    return any((shift[:, d] == 0).any() for d in range(3) if grid[d] > 1)
+
+
+def no_error_bound(prog, twins, grid, nblocks, slots, blocks_per_sm):
+    """Why a sampled run's cycles are not known to be within SAMPLED_ERROR,
+    or None: where several blocks to an SM read the same global data.
+
+    A twin asks for its lines when its sampled block does, but in the full
+    run a block keeps the pace of the blocks it shares data with, which are
+    not its twins. matmul_naive n=464 on the a100 (one round, 8 blocks to an
+    SM): in the full run the 29 blocks of a column of the grid read each of
+    B's sectors within about 12 cycles of each other, so one of them pays
+    the DRAM latency a step; sampled, a column's sector is asked for on other
+    blocks' time, often early, and every sampled block runs 6.7% fast
+    (traces/sweep/sampled-rounds.csv; n=256 on the h100 -12%, matmul_tiled
+    n=384 on the h100 +5%, while n=256 and 512 stay within 3%). Where the
+    grid also outnumbers the GPU's slots with a partial last round, which
+    SMs get the late blocks is a race between the SMs for the shared lines,
+    which the sampled SMs, each in step with its twins, do not run:
+    matmul_tiled n=512 on the a100 comes out -15%, and its full run itself
+    takes 133,680 or 156,824 cycles as the DRAM latency moves by one cycle
+    (tools/sampled_rounds.py; matmul_registers n=1536 on the a100 and
+    n=2048 on the h100 move by 10% and 12%). With one block per SM the
+    sampled runs kept their bound: matmul_cublas (n=1408, 1536, 1793) and
+    attention_flash N=4096, in two rounds, within 0.1% of their full runs.
+    Grids of blocks with their own data (vector_add, 4 rounds) stay within
+    the bound too."""
+    if twins.reason is not None or blocks_per_sm == 1 or not shares_inputs(prog, twins, grid):
         return None
-    rounds = -(-nblocks // slots)
-    return (f"the grid's {nblocks:,} blocks fill the GPU's {slots:,} slots in {rounds} rounds, the last partial, "
-            f"{blocks_per_sm} to an SM, and blocks share their inputs: how many of the last round's blocks "
-            "share an SM is decided by a race between the SMs for the shared data, which a sample does not run "
-            "(full runs of matmul_tiled n=512 on the a100 move by 17% with a cycle of DRAM latency): "
-            "not validated")
+    if nblocks > slots and nblocks % slots:
+        rounds = -(-nblocks // slots)
+        return (f"the grid's {nblocks:,} blocks fill the GPU's {slots:,} slots in {rounds} rounds, the last "
+                f"partial, {blocks_per_sm} to an SM, and blocks share their inputs: how many of the last round's "
+                "blocks share an SM is decided by a race between the SMs for the shared data, which a sample "
+                "does not run (full runs of matmul_tiled n=512 on the a100 move by 17% with a cycle of DRAM "
+                "latency): not validated")
+    return (f"{blocks_per_sm} blocks to an SM share their inputs with blocks of other SMs, which are not their "
+            "twins: a sampled block's twins ask for the shared lines on its time, not on the time of the blocks "
+            "that read them with it (matmul_naive n=464 on the a100 -6.7%, n=256 on the h100 -12%): not validated")
 
 
 def share_of_gpu(cfg, fraction, twins=False):
@@ -251,8 +262,8 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
                    "scale": nblocks / len(block_ids), "twins": twins.reason is None,
                    "no_twins_reason": twins.reason, "twins_seconds": time.perf_counter() - t0,
                    "error": SAMPLED_ERROR if twins.reason is None else None,
-                   "caveat": dealt_late_with_shared_inputs(prog, twins, grid, nblocks,
-                                                           occ.blocks_per_sm * n_sm, occ.blocks_per_sm)}
+                   "caveat": no_error_bound(prog, twins, grid, nblocks, occ.blocks_per_sm * n_sm,
+                                            min(occ.blocks_per_sm, -(-nblocks // n_sm)))}
         if sampled["caveat"]:
             sampled["error"] = None
         cfg = share_of_gpu(cfg, sample_sms / cfg["sm_count"], twins.reason is None)

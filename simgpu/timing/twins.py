@@ -42,7 +42,7 @@ the ones that free the slots). What twins cannot give is a race between
 the SMs: where blocks share their inputs and the last round is partial,
 the SMs that win the shared lines free their slots first and take several
 of the late blocks each, which decides when the grid ends
-(run.dealt_late_with_shared_inputs: such a run claims no error bound
+(run.no_error_bound: such a run claims no error bound
 unless each SM holds one block). Blocks that run different instructions (different warp
 instruction counts or a different sequence of global accesses in the
 traced blocks) are not alike, and a sampled run refuses them
