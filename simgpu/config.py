@@ -100,6 +100,9 @@ SCHEMA.update({
                               "bytes of consecutive addresses one DRAM channel holds before the next (a power "
                               "of 2, a line or more)"),
     "dram_fetch_bytes": (int, lambda v: v in (32, 64, 128), "bytes a DRAM read moves: 32 (a sector) or 128 (a line)"),
+    "latency_global_off_cycles": (int, lambda v: 1 <= v <= 100000,
+                                  "cycles a global load's register stays pending when no lane of it is active "
+                                  "(predicated off: no request is sent)"),
     "l2_fabric_cycles": (int, lambda v: 0 <= v <= 10000,
                          "cycles data from the other L2 partition (its copy, or a DRAM read of a line homed "
                          "there) adds on its way to the SM"),

@@ -161,8 +161,9 @@ def build_tables(prog, cfg):
                 unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
             elif space == C.SPACE_LOCAL:           # local memory: L1-resident in practice
                 unit, latency, board = "lsu", cfg["latency_l1_cycles"], SB_LONG
-            else:                                  # global (or generic): the memory hierarchy decides;
-                unit, latency, board = "lsu", cfg["latency_l2_cycles"], SB_LONG   # atomics: at the L2
+            else:                                  # global (or generic): the memory hierarchy decides
+                # (timing/requests.py); this latency is a load's with no lane active, which sends no request
+                unit, latency, board = "lsu", cfg["latency_global_off_cycles"], SB_LONG
         elif op in (C.OP_BAR, C.OP_BARRIER):      # a block barrier's arrival travels the MIO (mio_issue)
             unit, latency, board = "mio", cfg["latency_int_cycles"], SB_FIXED
         elif op in (C.OP_SHFL, C.OP_REDUX):
