@@ -291,7 +291,7 @@ def launch_row(program, k, kernel, stats, hw, max_blocks_per_sm, regs_estimated=
         "dram_bytes": rel(stats["dram_read_bytes"] + stats["dram_write_bytes"], dram_hw),
         "dram_read_bytes": rel(stats["dram_read_bytes"], hw["dram__bytes_read.sum"]),
         "dram_write_bytes": rel(stats["dram_write_bytes"], hw["dram__bytes_write.sum"]),
-        "l1_hit_rate": _points(100 * stats["l1_hit_rate"], hw.get("l1tex__t_sector_hit_rate.pct")),
+        "l1_hit_rate": _points(100 * stats["l1_sector_hit_rate"], hw.get("l1tex__t_sector_hit_rate.pct")),
         "l2_hit_rate": _points(100 * stats["l2_hit_rate"], l2_hit_rate_measured(hw, lrc)),
         "achieved_occupancy": _points(100 * stats["achieved_occupancy"],
                                       hw.get("sm__warps_active.avg.pct_of_peak_sustained_active")),

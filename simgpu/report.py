@@ -121,7 +121,8 @@ def format_memory(s):
                        f"32-byte sectors: {s[f'{kind}_sectors_per_request']:.2f} sectors/request "
                        f"(4 for 32 consecutive floats); {100 * used:.0f}% of the bytes moved were used")
     if "dram_read_bytes" in s:
-        out.append(f"  caches                {100 * s['l1_hit_rate']:>13.1f}%   L1 hit rate (global load sectors), "
+        out.append(f"  caches                {100 * s['l1_hit_rate']:>13.1f}%   L1 hit rate (global load sectors; "
+                   f"{100 * s['l1_sector_hit_rate']:.1f}% with the stores', l1tex__t_sector_hit_rate), "
                    f"L2 {100 * s['l2_hit_rate']:.1f}% (lts__t_sectors_srcunit_tex_lookup_hit / _srcunit_tex)")
         out.append(f"  DRAM                  {_fmt(s['dram_read_bytes'] + s['dram_write_bytes']):>14} bytes   "
                    f"{_fmt(s['dram_read_bytes'])} read, {_fmt(s['dram_write_bytes'])} written back; "

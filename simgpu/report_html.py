@@ -105,7 +105,8 @@ def stat_rows(s):
                          f"l1tex__t_requests_pipe_lsu_mem_global_op_{op}.sum, "
                          f"l1tex__t_sectors_pipe_lsu_mem_global_op_{op}.sum"))
     if "dram_read_bytes" in s:
-        rows += [("L1 hit rate", pct(s["l1_hit_rate"]), "l1tex__t_sector_hit_rate.pct"),
+        rows += [("L1 hit rate", f'{pct(s["l1_sector_hit_rate"])} of load and store sectors; '
+                                 f'{pct(s["l1_hit_rate"])} of load sectors', "l1tex__t_sector_hit_rate.pct"),
                  ("L2 hit rate", pct(s["l2_hit_rate"]), "lts__t_sectors_srcunit_tex_lookup_hit.sum / lts__t_sectors_srcunit_tex.sum"),
                  ("DRAM", f"{_fmt(s['dram_read_bytes'])} B read, {_fmt(s['dram_write_bytes'])} B written back; "
                   f"{s['dram_bandwidth'] / 1e9:.0f} GB/s", "dram__bytes_read.sum, dram__bytes_write.sum")]

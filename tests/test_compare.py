@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from simgpu.compare import launch_row, mape, pearson, ranks, rel_error, reversed_pairs, spearman, summarize
+from simgpu.compare import compare_suite, launch_row, mape, pearson, ranks, rel_error, reversed_pairs, spearman, summarize
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -63,7 +63,8 @@ def test_relative_error():
 def _stats(cycles, stalls):
     return {"theoretical_occupancy": 0.5, "occupancy_limits": {"registers": 64, "warps": 8, "blocks": 32},
             "gld_requests": 10, "gld_sectors": 40, "cycles": cycles, "warp_instructions": 1000,
-            "dram_read_bytes": 4096, "dram_write_bytes": 0, "l1_hit_rate": 0.25, "l2_hit_rate": 0.5,
+            "dram_read_bytes": 4096, "dram_write_bytes": 0, "l1_hit_rate": 0.3, "l1_sector_hit_rate": 0.25,
+            "l2_hit_rate": 0.5,
             "achieved_occupancy": 0.4, "stall_cycles": stalls, "regs_per_thread": 32}
 
 
@@ -90,6 +91,7 @@ def test_one_launch_row_from_hand_made_counters():
     assert "shared_ld_wavefronts" not in r["exact"]            # not in these counters: not compared
     assert r["cycles"]["rel_error"] == 0.25 and r["warp_instructions"]["rel_error"] == 0.25
     assert r["dram_bytes"]["rel_error"] == 0.0
+    # the L1's figure is Nsight's: of load and store sectors (l1_sector_hit_rate), not of loads alone
     assert r["l1_hit_rate"]["points"] == 5.0 and r["l2_hit_rate"]["points"] == -10.0
     assert r["stalls"]["simgpu"] == {"selected": 0.2, "long_scoreboard": 0.6, "wait": 0.2}
     assert r["stalls"]["measured"] == {"selected": 0.25, "long_scoreboard": 0.25, "wait": 0.5}
@@ -154,3 +156,15 @@ def test_the_measured_dominant_state_is_the_one_most_runs_show():
     runs = load_stall_runs()
     # the committed re-runs (traces/h200/stall_runs/): three more runs of each launch simgpu's dominant state missed
     assert {k: len(v) for k, v in runs.items() if k[0] == "divergence"} == {("divergence", 0): 3, ("divergence", 1): 3}
+
+
+def test_the_l1_hit_rate_counts_store_sectors_as_nsight_does():
+    """l1tex__t_sector_hit_rate is over load and store sectors, a store's sector
+    a hit where the L1 holds it (write-through). softmax_naive reads each row 3
+    times (2 of 3 load sectors hit) and writes another buffer: 50.0% on the H200,
+    as simgpu's l1_sector_hit_rate (its loads alone: 66.7%); attn_softmax writes
+    the rows it read in place: every store sector a hit, every load a miss, 50.0%."""
+    rows = {r["launch"]: r for r in compare_suite(programs=["softmax_naive", "attention_naive"])["rows"]}
+    for launch in ("softmax_naive", "attention_naive:attn_softmax"):
+        assert rows[launch]["l1_hit_rate"]["measured"] == 50.0
+        assert rows[launch]["l1_hit_rate"]["simgpu"] == 50.0, launch

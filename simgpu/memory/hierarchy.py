@@ -106,7 +106,8 @@ HIST_FIRST_WIDTH = 64
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC) = range(21)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
-# counters (int64) of the L2 and DRAM; the L1s count hits and misses per SM in l1_count[sm, 0:2]
+# counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
+# l1_count[sm, 0:2], the store sectors that find their sector there or not in l1_count[sm, 2:4]
 (C_L2_HIT, C_L2_MISS, C_DRAM_RD, C_DRAM_WR, C_L2_ST, C_FABRIC, C_L2_COALESCED) = range(7)
 
 
@@ -130,7 +131,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                   np.zeros(n_sm, np.float64), np.zeros((n_sm, 2), np.float64), np.zeros(slices, np.float64),
                   np.zeros(int(cfg.get("l2_atomic_units", slices)), np.float64),
                   np.zeros(cfg["dram_channels"], np.float64),
-                  np.zeros((n_sm, 2), np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 2), np.int64),
+                  np.zeros((n_sm, 2), np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 4), np.int64),
                   np.zeros((DRAM_BINS, 2), np.float64), np.array([HIST_FIRST_WIDTH], np.int64),
                   # per scheduler: its MIO queue's entries (when each leaves it), the next entry, the last leave;
                   # per SM: when each of the L1TEX's queued shared accesses starts, the next entry (mio_issue)
@@ -253,7 +254,8 @@ def l1_sector(MS, sm, t, sec, skip_l1, store, beats):
             return 0, r, l1_slot
         MS.l1_count[sm, 1] += 1
     elif store:
-        access(MS.l1, sm, line, sbit, False, True)      # write-through, no allocate
+        hit, _, _ = access(MS.l1, sm, line, sbit, False, True)      # write-through, no allocate
+        MS.l1_count[sm, 2 if hit else 3] += 1           # a store's sector: its line's sector there or not
         tn = max(t, MS.noc_free[sm, 1])                   # the SM's store path to the L2
         MS.noc_free[sm, 1] = tn + beats / p[P_ST_BPC]
         return 1, tn, l1_slot

@@ -180,7 +180,7 @@ SCALED = ("warp_instructions", "thread_instructions", "gld_requests", "gld_secto
 # not scaled: what the L2 and DRAM see depends on data the other SMs would share (a matmul's
 # inputs come from DRAM once for the whole GPU, not once per share): without twins (twins.py)
 # these stay the share's; with them they are the whole GPU's
-SHARE_ONLY = ("l1_hit_rate", "l2_hit_rate", "l2_coalesced_sectors", "dram_read_bytes", "dram_write_bytes",
+SHARE_ONLY = ("l1_hit_rate", "l1_sector_hit_rate", "l2_hit_rate", "l2_coalesced_sectors", "dram_read_bytes", "dram_write_bytes",
               "dram_bandwidth")
 
 
@@ -455,13 +455,16 @@ def hierarchy_stats(MS, cycles, cfg, l1_bytes, front_bytes=0):
     """The memory system's figures; front_bytes: the front end's DRAM reads
     (front_end_dram_bytes), counted in dram_read_bytes, not in the L2's."""
     c = MS.counters
-    l1_hits, l1_misses = (int(x) for x in MS.l1_count.sum(axis=0))
+    l1_hits, l1_misses, st_hits, st_misses = (int(x) for x in MS.l1_count.sum(axis=0))
     l1 = l1_hits + l1_misses
+    l1_all = l1 + st_hits + st_misses
     l2 = c[C_L2_HIT] + c[C_L2_MISS]
     seconds = cycles / (cfg["clock_mhz"] * 1e6) if cycles else 0.0
     dram = int(c[C_DRAM_RD] + c[C_DRAM_WR]) + front_bytes
     return {
         "l1_hit_rate": float(l1_hits / l1) if l1 else 0.0,
+        # as Nsight Compute's l1tex__t_sector_hit_rate: stores' sectors too, a hit where the L1 holds the sector
+        "l1_sector_hit_rate": float((l1_hits + st_hits) / l1_all) if l1_all else 0.0,
         "l2_hit_rate": float(c[C_L2_HIT] / l2) if l2 else 0.0,
         "l2_coalesced_sectors": int(c[C_L2_COALESCED]),
         "l1_data_bytes": l1_bytes,
