@@ -64,7 +64,7 @@ def figures(path):
     print(f"  {'':18} {'p5':>6} {'p50':>6} {'mean':>7} {'p95':>6} {'p99':>6} {'>' + str(LATE):>6} "
           f"{'warp avg':>8} {'slowest':>8}")
     for label in hw:
-        print(row(label + " H200", hw[label]).replace("  ", "  ", 1))
+        print(row(label + " H200", hw[label]))
         print(row(label + " simgpu", sim[label]))
 
 
