@@ -63,14 +63,18 @@ For each distinct 32-byte sector of a request (coalescer.py):
 - an L2 miss goes to the HBM channel its address hashes to, by chunks of
   `dram_interleave_bytes` (a line on every config now); each channel moves
   `dram_bytes_per_cycle / dram_channels`; the sector is ready after
-  `latency_dram_cycles`. Not modeled: on the H200 a streaming warp answers
-  60-200 cycles later than the pointer chase's latency even at a few bytes a
-  cycle, when many requests fall on a few KB in a row
+  `latency_dram_cycles`. Not modeled: 6.5-13% of the H200's DRAM answers
+  come 400 or more cycles late, at every load (each pass of streaming warps
+  timed, 1 to 4,224 warps: traces/h200/micro/micro_dram_clock.json.gz,
+  tools/dram_clock_figures.py), which is what made its streaming passes
+  60-200 cycles slower than simgpu's in the launch differences
   (traces/h200/micro/micro_dram_spread.json: one warp of one SM 678 cycles a
   pass, 32 warps of one SM, 4 KB in a row, 772; 132 SMs of one warp, a
-  sector each, 733 against 610 alone). Requests of one 4 KB chunk queueing
-  at one channel predict those (tools/dram_interleave_figures.py), but not
-  in these FIFO channels: the first pass's queue staggers the warps by a
+  sector each, 733 against 610 alone); as a chance per DRAM read (refresh)
+  it slows kernels whose warps share fills far more than the H200 is slowed
+  (DEVIATIONS.md). Tried before as their cause: requests of one 4 KB chunk
+  queueing at one channel, which predict the launch differences
+  (tools/dram_interleave_figures.py), but not in these FIFO channels: the first pass's queue staggers the warps by a
   transfer each, and the later passes arrive spaced as the channel serves
   them, so the queue never forms again (with 4 KB chunks on the H200 a
   132-SM pass stays at 688 cycles; the suite's cycles MAPE went 7.5% -> 6.5%,
