@@ -187,8 +187,8 @@ def home_partition(line, parts):
     here: which of a chase's DRAM reads answer from the near or the far
     partition (traces/h200/micro/micro_latency_dist.json and _r3.json, one
     SM's 2,048 lines: these bits' parity agrees with 96% of them, the rest
-    the reads' spread; tools/partition_hash_figures.py). More partitions:
-    the same bits' sum, modulo their count (not measured)."""
+    the reads' spread; tools/partition_hash_figures.py). Another count of
+    partitions (none configured): a hash of the line's 4 KB, modulo the count."""
     h = line >> 14
     h ^= h >> 32
     h ^= h >> 16
