@@ -54,6 +54,35 @@ else:
     from numba.cpython.unsafe.numbers import trailing_zeros     # noqa: F401 (tzcnt)
 
 
+if numba.config.DISABLE_JIT:                     # plain Python: one thread at a time
+    def fetch_add(arr, i, v):
+        """arr[i] += v, returning arr[i]'s value before."""
+        old = arr[i]
+        arr[i] += v
+        return old
+else:
+    from llvmlite import ir
+    from numba import types
+    from numba.core import cgutils
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def fetch_add(typingctx, arr, i, v):
+        """arr[i] += v as one atomic step (LLVM's atomicrmw add, sequentially
+        consistent), returning arr[i]'s value before: host threads share out
+        work with it (timing/core.py). arr: a 1-d int64 array."""
+        if not (isinstance(arr, types.Array) and arr.dtype == types.int64 and arr.ndim == 1):
+            return None
+        sig = types.int64(arr, types.intp, types.int64)
+
+        def codegen(context, builder, signature, args):
+            a, idx, val = args
+            ary = context.make_array(signature.args[0])(context, builder, a)
+            ptr = cgutils.get_item_pointer(context, builder, signature.args[0], ary, [idx])
+            return builder.atomic_rmw("add", ptr, val, "seq_cst")
+        return sig, codegen
+
+
 def records(arr):
     """A structured array as compiled code reads it (W.warp[w].sp); as plain
     Python (NUMBA_DISABLE_JIT=1) it needs numpy's recarray for that."""

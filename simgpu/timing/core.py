@@ -35,8 +35,9 @@ may issue in a quantum are prefetched (exec/prefetch.py).
 
 Time quanta. The SMs are advanced one at a time through a quantum of
 `quantum` cycles (each SM's warps stay in the host's caches while it runs),
-on one host thread or several (`threads`: each takes a contiguous range of
-them). What SMs share is settled between quanta, in the order a
+on one host thread or several (`threads`: each takes the next run of SMS_PER_RUN
+SMs as it comes free, an atomic counter sharing them out, so a thread that
+the host slows or whose SMs have less to do takes more runs). What SMs share is settled between quanta, in the order a
 cycle-by-cycle engine would have it -- by cycle, then SM: the L2 and DRAM
 stage of global requests (requests.py), and block dispatch. So the result is
 the same whatever the number of threads, cycle for cycle and counter for
@@ -68,7 +69,7 @@ import numpy as np
 from numba import prange
 
 from ..exec.functional import init_block
-from ..exec.jit import njit, records, trailing_zeros
+from ..exec.jit import fetch_add, njit, records, trailing_zeros
 from ..exec.state import W_BARRIER, W_DONE, W_READY, zeros_lines
 from ..exec.prefetch import HINTS, prefetch
 from ..exec.warp import step
@@ -119,14 +120,17 @@ TimingState = namedtuple("TimingState", [
     "slot_warps_left", "slot_start", "slot_bid",
     "fetch_line", "fetch_free", "fetch_cfg",          # per SM: the instruction cache (fetch.py)
     "const_of", "const_line", "const_cfg",            # per SM: the constant cache (constants.py)
-    # the run's (between quanta)
-    "glob", "series", "series_n",
+    # the run's (between quanta); the next run of SMs a host thread takes (one host cache line)
+    "glob", "series", "series_n", "next_run",
     # per host thread [thread, ...]
     "stall", "stall_pc", "stats", "trace", "trace_n"])
 
 # trace record columns: warp slot (or block slot for block lifetimes), state, start, end, pc (or block id)
 TRACE_BLOCK = 100            # state code of a block-lifetime record
 
+# SMs a host thread advances in a row (a run): 8 int64s of the per-SM arrays fill one host
+# cache line, so two threads' runs never write one line
+SMS_PER_RUN = 8
 # per-thread stats indices
 ST_WARP_CYCLES, ST_MAX_PENDING, ST_LAST_EXIT, ST_BLOCKS_DONE = range(4)
 # glob indices
@@ -181,7 +185,7 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
         const_of=const_of, const_line=const_line, const_cfg=const_cfg,
         glob=np.zeros(8, np.int64),
         series=np.zeros((SERIES_BINS + 1, len(SERIES_FIELDS)), np.int64),
-        series_n=np.array([0, quantum], np.int64),
+        series_n=np.array([0, quantum], np.int64), next_run=np.zeros(ROW, np.int64),
         stall=np.zeros((threads, _padded(N_COLS)), np.int64),
         stall_pc=np.zeros((threads, max(1, prog.n), N_COLS), np.int64),
         stats=np.zeros((threads, ROW), np.int64),
@@ -910,6 +914,10 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
     l1a, l1b, l1c, l1d, l1e, l1f = MS.l1
     l2a, l2b, l2c, l2d, l2e, l2f = MS.l2
     ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12, ms13, ms14 = MS[2:]
+    runs = (n_sm + SMS_PER_RUN - 1) // SMS_PER_RUN
+    # the threads take runs of SMs as they come free, unless the warp-state trace is on: its
+    # buffers are per thread, and which records a full one drops must not depend on timing
+    dynamic = threads > 1 and TS.trace_n[0, 1] == 0
     while True:
         if TS.series_n[0] * TS.series_n[1] <= now:
             sample_series(TS, MS, WK, now)
@@ -919,23 +927,30 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
         qend = now + quantum
         while True:
             left = TS.glob[G_NEXT_BLOCK] < nblocks
+            TS.next_run[0] = 0
             for c in prange(threads):
                 # (numba's parallel loops take flat tuples only: the memory system is rebuilt here)
                 MSc = MemSys(Cache(l1a, l1b, l1c, l1d, l1e, l1f), Cache(l2a, l2b, l2c, l2d, l2e, l2f),
                              ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12, ms13, ms14)
-                lo, hi = c * n_sm // threads, (c + 1) * n_sm // threads
-                # (the host's prefetch: records two SMs ahead, what they locate one ahead)
-                prefetch_sm(T, TS, W, lo, bps * wpb, n_sp, qend, False)
-                if lo + 1 < hi:
-                    prefetch_sm(T, TS, W, lo + 1, bps * wpb, n_sp, qend, False)
-                prefetch_sm(T, TS, W, lo, bps * wpb, n_sp, qend, True)
-                for sm in range(lo, hi):
-                    if sm + 2 < hi:
-                        prefetch_sm(T, TS, W, sm + 2, bps * wpb, n_sp, qend, False)
-                    if sm + 1 < hi:
-                        prefetch_sm(T, TS, W, sm + 1, bps * wpb, n_sp, qend, True)
-                    if TS.sm_status[sm] == SM_RUN and TS.sm_now[sm] < qend:
-                        advance_sm(P, W, M, T, TS, MSc, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, left)
+                k = np.int64(c)
+                while True:
+                    r = fetch_add(TS.next_run, 0, 1) if dynamic else k
+                    k += threads
+                    if r >= runs:
+                        break
+                    lo, hi = r * SMS_PER_RUN, min((r + 1) * SMS_PER_RUN, n_sm)
+                    # (the host's prefetch: records two SMs ahead, what they locate one ahead)
+                    prefetch_sm(T, TS, W, lo, bps * wpb, n_sp, qend, False)
+                    if lo + 1 < hi:
+                        prefetch_sm(T, TS, W, lo + 1, bps * wpb, n_sp, qend, False)
+                    prefetch_sm(T, TS, W, lo, bps * wpb, n_sp, qend, True)
+                    for sm in range(lo, hi):
+                        if sm + 2 < hi:
+                            prefetch_sm(T, TS, W, sm + 2, bps * wpb, n_sp, qend, False)
+                        if sm + 1 < hi:
+                            prefetch_sm(T, TS, W, sm + 1, bps * wpb, n_sp, qend, True)
+                        if TS.sm_status[sm] == SM_RUN and TS.sm_now[sm] < qend:
+                            advance_sm(P, W, M, T, TS, MSc, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, left)
             if not dispatch(W, M, TS, n_sm, bps, wpb, n_sp, block_ids):
                 break
         serve_quantum(T, TS, W, MS, RQ, n_sm)
