@@ -35,10 +35,11 @@ may issue in a quantum are prefetched (exec/prefetch.py).
 
 Time quanta. The SMs are advanced one at a time through a quantum of
 `quantum` cycles (each SM's warps stay in the host's caches while it runs),
-on one host thread or several (`threads`: each takes the next run of SMS_PER_RUN
-SMs as it comes free, an atomic counter sharing them out, so a thread that
-the host slows or whose SMs have less to do takes more runs). What SMs share is settled between quanta, in the order a
-cycle-by-cycle engine would have it -- by cycle, then SM: the L2 and DRAM
+on one host thread or several (`threads`: each takes the next run of
+SMS_PER_RUN SMs as it comes free, an atomic counter sharing them out, so a
+thread that the host slows, or whose SMs have less to do, takes fewer runs).
+What SMs share is settled between quanta, in the order a cycle-by-cycle
+engine would have it -- by cycle, then SM: the L2 and DRAM
 stage of global requests (requests.py), and block dispatch. So the result is
 the same whatever the number of threads, cycle for cycle and counter for
 counter. One exception is functional, not timed: plain global loads and
