@@ -40,7 +40,10 @@ SMS_PER_RUN SMs as it comes free, an atomic counter sharing them out, so a
 thread that the host slows, or whose SMs have less to do, takes fewer runs).
 What SMs share is settled between quanta, in the order a cycle-by-cycle
 engine would have it -- by cycle, then SM: the L2 and DRAM
-stage of global requests (requests.py), and block dispatch. So the result is
+stage of global requests (requests.py), and block dispatch. That stage is
+the one part of a quantum on a single thread; what its answers change at
+each SM (L1 fills, scoreboards, the warps that waited) is then done SM by
+SM on the threads again (`settle`). So the result is
 the same whatever the number of threads, cycle for cycle and counter for
 counter. One exception is functional, not timed: plain global loads and
 stores of different SMs to the same word within one quantum are a data race
@@ -83,7 +86,8 @@ from . import stalls as S
 from .constants import const_issue_ready, const_ldc_ready, const_ready, make_const_state
 from .fetch import fetch_ready, make_fetch_state
 from .policies import first_slot, pick
-from .requests import PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, issue, note_blocks, request_block, serve
+from .requests import (PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, fill_l1, issue, note_blocks, request_block,
+                       serve)
 from .tables import PIPE, scoreboard_slots
 
 INF = np.int64(1) << 62
@@ -784,41 +788,60 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
 
 
 @njit
-def settle(T, TS, W, RQ, n_sm, wps, n_sp):
-    """After the L2 stage: warps that waited on it get their dependencies,
-    states and drain times, and their schedulers wake for them."""
-    for sm in range(n_sm):
-        for k in range(RQ.n[sm, 0]):
-            w = RQ.req[sm, k].w
-            if TS.warp[w].warp_start > RQ.req[sm, k].now:
-                continue                       # its warp has left; the slot holds a new block's warp
-            if W.warp[w].wstate == W_DONE:
-                if TS.warp[w].resident == 0 or TS.warp[w].pend_st == 0:
-                    continue
-                TS.warp[w].dep_ready = TS.warp[w].drain_until
-            elif TS.warp[w].dep_reason == S_PENDING:
-                compute_dependencies(T, TS, W, w, TS.warp[w].dep_branch, TS.warp[w].dep_now)
-                if TS.warp[w].st_state == S_PENDING:
-                    TS.warp[w].st_state = TS.warp[w].dep_reason     # the state it has been in since
-            else:
-                TS.warp[w].pend_st = 0
+def settle(T, TS, W, L1, RQ, sm, wps, n_sp):
+    """After the L2 stage, SM sm's side of its answers: its L1 fills
+    (requests.fill_l1), the scoreboard entries its requests write, and its
+    warps that waited on them get their dependencies, states and drain
+    times, and their schedulers wake for them. Touches SM sm's state only."""
+    fill_l1(L1, RQ, sm)
+    for k in range(RQ.n[sm, 0]):
+        w = RQ.req[sm, k].w
+        if TS.warp[w].warp_start > RQ.req[sm, k].now:
+            continue                   # a load of a warp that has left: nothing waits for it
+        ready = RQ.req[sm, k].ready
+        pc = RQ.req[sm, k].pc
+        if RQ.req[sm, k].kind == RQ_RED:    # (a store's warp waits for its port, not the L2: requests.issue)
+            if ready > TS.warp[w].drain_until:
+                TS.warp[w].drain_until = ready
+        board = T.sb[pc]
+        for j in range(T.defs.shape[1]):
+            slot = T.defs[pc, j]
+            if slot < 0:
+                break
+            TS.ready[w, slot] = (ready << 2) | board
+    for k in range(RQ.n[sm, 0]):
+        w = RQ.req[sm, k].w
+        if TS.warp[w].warp_start > RQ.req[sm, k].now:
+            continue                       # its warp has left; the slot holds a new block's warp
+        if W.warp[w].wstate == W_DONE:
+            if TS.warp[w].resident == 0 or TS.warp[w].pend_st == 0:
                 continue
+            TS.warp[w].dep_ready = TS.warp[w].drain_until
+        elif TS.warp[w].dep_reason == S_PENDING:
+            compute_dependencies(T, TS, W, w, TS.warp[w].dep_branch, TS.warp[w].dep_now)
+            if TS.warp[w].st_state == S_PENDING:
+                TS.warp[w].st_state = TS.warp[w].dep_reason     # the state it has been in since
+        else:
             TS.warp[w].pend_st = 0
-            TS.wake[wake_slot(sm, w - sm * wps, n_sp, TS.wake.shape[0] // TS.sp_next.shape[0])] = 0
-            t = TS.warp[w].dep_ready
-            g = sm * n_sp + (w - sm * wps) % n_sp
-            if TS.sp_next[g] > t:
-                TS.sp_next[g] = t
-            if TS.sm_now[sm] > t:
-                TS.sm_now[sm] = t
-        RQ.n[sm, 0] = 0
-        RQ.n[sm, 1] = 0
+            continue
+        TS.warp[w].pend_st = 0
+        TS.wake[wake_slot(sm, w - sm * wps, n_sp, TS.wake.shape[0] // TS.sp_next.shape[0])] = 0
+        t = TS.warp[w].dep_ready
+        g = sm * n_sp + (w - sm * wps) % n_sp
+        if TS.sp_next[g] > t:
+            TS.sp_next[g] = t
+        if TS.sm_now[sm] > t:
+            TS.sm_now[sm] = t
+    RQ.n[sm, 0] = 0
+    RQ.n[sm, 1] = 0
 
 
 @njit
 def serve_quantum(T, TS, W, MS, RQ, n_sm):
     """The L2 stage of every request of the quantum just run, by cycle,
-    then SM, then issue order (requests.py); results go to the scoreboards."""
+    then SM, then issue order (requests.py): the part of a quantum no two
+    host threads can share. What the answers change at the SMs is left to
+    `settle`, SM by SM."""
     # RQ.head[sm]: the SM's next request and its cycle (INF: none left). The cycles that
     # have requests are visited in order, and at each the SMs in order.
     cyc = RQ.head[:, 1]
@@ -839,21 +862,7 @@ def serve_quantum(T, TS, W, MS, RQ, n_sm):
                 ready = serve(MS, RQ, sm, k, request_block(RQ, TS, W, sm, k))
                 if ready > top:
                     top = ready
-                w = RQ.req[sm, k].w
-                pc = RQ.req[sm, k].pc
-                kind = RQ.req[sm, k].kind
                 k += 1
-                if TS.warp[w].warp_start > RQ.req[sm, k - 1].now:
-                    continue                   # a load of a warp that has left: nothing waits for it
-                if kind == RQ_RED:              # (a store's warp waits for its port, not the L2: requests.issue)
-                    if ready > TS.warp[w].drain_until:
-                        TS.warp[w].drain_until = ready
-                board = T.sb[pc]
-                for j in range(T.defs.shape[1]):
-                    slot = T.defs[pc, j]
-                    if slot < 0:
-                        break
-                    TS.ready[w, slot] = (ready << 2) | board
             RQ.head[sm, 0] = k
             cyc[sm] = RQ.req[sm, k].now if k < RQ.n[sm, 0] else INF
             t_next = min(t_next, cyc[sm])
@@ -955,7 +964,15 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
             if not dispatch(W, M, TS, n_sm, bps, wpb, n_sp, block_ids):
                 break
         serve_quantum(T, TS, W, MS, RQ, n_sm)
-        settle(T, TS, W, RQ, n_sm, bps * wpb, n_sp)
+        TS.next_run[0] = 0
+        for c in prange(threads):
+            L1 = Cache(l1a, l1b, l1c, l1d, l1e, l1f)
+            while True:
+                r = fetch_add(TS.next_run, 0, 1)
+                if r >= runs:
+                    break
+                for sm in range(r * SMS_PER_RUN, min((r + 1) * SMS_PER_RUN, n_sm)):
+                    settle(T, TS, W, L1, RQ, sm, bps * wpb, n_sp)
         # faults: the first by cycle, then SM, as a cycle-by-cycle run would meet it
         first = -1
         for sm in range(n_sm):

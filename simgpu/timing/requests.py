@@ -21,9 +21,11 @@ ready, or acknowledged, at least an L2 latency after it issued
 (hierarchy.py), a store's warp waits only for the store to leave the SM
 (`issue`), and the quantum is no longer than an L2 latency (timing/run.py
 picks it). Until its answer is known, a result's scoreboard entry holds PENDING and a warp waiting on it
-holds the placeholder state S_PENDING; `serve_quantum` writes the answers
-and settles those warps as the serial engine would have at the time they
-issued. An L1 sector whose fill is still to be computed holds a negative
+holds the placeholder state S_PENDING; `serve_quantum` computes the
+answers, and core.settle then writes them, SM by SM, and settles those warps
+as the serial engine would have at the time they issued (what an answer
+changes at an SM -- its L1, its warps' scoreboards -- belongs to that SM
+alone, so the SMs may do this on different threads). An L1 sector whose fill is still to be computed holds a negative
 mark, -(entry + 1), in the L1's ready time: a later hit on it waits for the
 same answer (a hit under a miss).
 
@@ -45,8 +47,10 @@ PENDING = np.int64(1) << 60      # a scoreboard time the L2 stage has not answer
 # request kinds
 RQ_LOAD, RQ_STORE, RQ_ATOM, RQ_RED = range(4)
 
-REQ_DTYPE = np.dtype([("now", np.int64), ("local", np.float64), ("w", np.int32), ("pc", np.int32),
-                      ("e0", np.int32), ("e1", np.int32), ("kind", np.int32)], align=True)
+# a request: when it issued, when its L1 part is ready (local), its warp, instruction and entries,
+# and the L2 stage's answer (ready: the cycle it is ready or acknowledged)
+REQ_DTYPE = np.dtype([("now", np.int64), ("local", np.float64), ("ready", np.int64), ("w", np.int32),
+                      ("pc", np.int32), ("e0", np.int32), ("e1", np.int32), ("kind", np.int32)], align=True)
 # an entry: a sector for the L2 (dep = -1: crossing the port at tn, its fill going to L1
 # slot `l1slot`, `ops` atomic operations), or an L1 hit waiting for entry `dep`'s fill
 ENT_DTYPE = np.dtype([("tn", np.float64), ("r", np.float64), ("sec", np.int64), ("l1slot", np.int32),
@@ -157,8 +161,9 @@ def note_blocks(RQ, W):
 @njit(inline="always")
 def serve(MS, RQ, sm, k, b):
     """The L2 stage of SM sm's request k: the cycle it is ready (or
-    acknowledged). b >= 0: the block that made it, whose twins' accesses
-    follow each of its sectors to the L2 (twins.py)."""
+    acknowledged), also kept in its `ready`; each entry's in its `r`, for
+    fill_l1 to give the L1. b >= 0: the block that made it, whose twins'
+    accesses follow each of its sectors to the L2 (twins.py)."""
     atomic = 1 if RQ.req[sm, k].kind == RQ_ATOM else (2 if RQ.req[sm, k].kind == RQ_RED else 0)
     store = RQ.req[sm, k].kind == RQ_STORE
     ready = RQ.req[sm, k].local
@@ -172,10 +177,22 @@ def serve(MS, RQ, sm, k, b):
             if b >= 0:
                 serve_twins(MS, RQ.twins, RQ.twin_shift, b, RQ.req[sm, k].pc, RQ.ent[sm, e].tn, sec, store,
                             atomic, RQ.ent[sm, e].ops)
-            slot = RQ.ent[sm, e].l1slot
-            if slot >= 0 and ready_at(MS.l1, sm, slot, sec & 3) == -1.0 - e:
-                set_ready(MS.l1, sm, slot, sec & 3, r)
         RQ.ent[sm, e].r = r
         if r > ready:
             ready = r
-    return np.int64(np.ceil(ready))
+    RQ.req[sm, k].ready = np.int64(np.ceil(ready))
+    return RQ.req[sm, k].ready
+
+
+@njit(inline="always")
+def fill_l1(L1, RQ, sm):
+    """After the L2 stage: SM sm's L1 sectors whose fills it answered get
+    their ready times, in the SM's issue order, where the L1 still holds
+    the entry's mark (a later miss on the slot marks it anew). Only the SM's
+    own L1 is touched, so SMs may do this on different host threads."""
+    for e in range(RQ.n[sm, 1]):
+        slot = RQ.ent[sm, e].l1slot
+        if RQ.ent[sm, e].dep < 0 and slot >= 0:
+            sbit = RQ.ent[sm, e].sec & 3
+            if ready_at(L1, sm, slot, sbit) == -1.0 - e:
+                set_ready(L1, sm, slot, sbit, RQ.ent[sm, e].r)
