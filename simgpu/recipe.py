@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import safe_eval
-from .errors import RecipeError
+from .errors import LaunchError, RecipeError
 from .launch import launch, load, read_source
 
 _KEYS = ("grid", "block", "args", "shared")
@@ -251,8 +251,11 @@ def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, per_launch=N
         if kernel not in kernels:
             kernels[kernel] = load(recipe.path, kernel=kernel, lower=lower)
         kw = {**launch_kw, **(per_launch[k] if per_launch and k < len(per_launch) else {})}
-        res = launch(kernels[kernel], grid, block, list(args), config=config, shared_bytes=shared,
-                     before_overwrite=keep_initial, **kw)
+        try:
+            res = launch(kernels[kernel], grid, block, list(args), config=config, shared_bytes=shared,
+                         before_overwrite=keep_initial, **kw)
+        except LaunchError as e:       # an impossible launch: name the recipe line that asked for it
+            raise LaunchError(f"{recipe.path}:{recipe.launches[k].line}: {e}") from None
         results.append(res)
         launches.append((kernel, res.grid, res.block, shared))
     # a sampled run (sample_sms) computes only its SMs' blocks: there is no whole result to check

@@ -626,6 +626,19 @@ RECIPE_CASES = {
 }
 
 
+def test_impossible_launch_in_a_recipe_names_its_line(tmp_path):
+    """A launch that launch() refuses (here a missing argument) is reported
+    at the recipe line that asked for it, through the API and the CLI."""
+    path = _recipe_file(tmp_path, "//! launch copy grid=2 block=32 args=(out, a)")
+    with pytest.raises(simgpu.LaunchError) as ei:
+        run_recipe(parse_recipe(path))
+    s = str(ei.value)
+    assert s.startswith(f"{path}:4: kernel copy takes 3 arguments"), s
+    assert "\n" not in s
+    out = assert_one_line_error(cli("run", path))
+    assert out.startswith(f"{path}:4: kernel copy takes 3 arguments"), out
+
+
 @pytest.mark.parametrize("case", list(RECIPE_CASES))
 def test_recipe_error_api(tmp_path, case):
     extra, sets, line, msg = RECIPE_CASES[case]
