@@ -41,6 +41,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "dram_spread": ["stream_read"] * 8 + ["stream_read2"] * 2 + ["stream_read_sector"] * 6,
         # timed pass by pass: the sum on 1x1, 1x32, 132x1, 132x4, 132x32 warps, SAXPY on 132x1, 132x32
         "dram_clock": ["stream_clock"] * 5 + ["stream_rmw_clock"] * 2,
+        # one warp a block, pass by pass: 1 SM alone, 132 SMs on the same lines, 132 on their own
+        "fill_clock": ["fill_clock"] * 3,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]
