@@ -43,6 +43,7 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "dram_clock": ["stream_clock"] * 5 + ["stream_rmw_clock"] * 2,
         # one warp a block, pass by pass: 1 SM alone, 132 SMs on the same lines, 132 on their own
         "fill_clock": ["fill_clock"] * 3,
+        "matmul_clock": ["matmul_clock"],     # matmul_naive's kernel, each step timed
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]
