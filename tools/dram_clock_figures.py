@@ -43,22 +43,28 @@ def row(label, a):
             f" {sums.mean() / a.shape[1]:8.1f} {sums.max() / a.shape[1]:8.1f}")
 
 
-def figures(path):
+def clock_record(path):
+    """A clock micro's record (gzipped or not), its recipe, the lat buffer
+    each launch writes (its last argument), and simgpu's run of it (h200)."""
     from simgpu.crosscheck import simulate_recorded
-    from simgpu.recipe import parse_recipe, prepare
+    from simgpu.recipe import parse_recipe
     raw = Path(path).read_bytes()
     record = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
     entry = record["programs"][0]
+    recipe = parse_recipe(ROOT / entry["program"])
+    names = [L.exprs["args"].strip("() ").split(",")[-1].strip() for L in recipe.launches]
+    return record, entry, recipe, names, simulate_recorded(entry, "h200")
+
+
+def figures(path):
+    from simgpu.recipe import prepare
+    record, entry, recipe, names, run = clock_record(path)
     passes = int(entry["sizes"]["passes"])
     sizes = {k: str(v) for k, v in entry["sizes"].items()}
-    recipe = parse_recipe(ROOT / entry["program"])
-    # each launch's last argument names its lat buffer
-    names = [L.exprs["args"].strip("() ").split(",")[-1].strip() for L in recipe.launches]
     launches = [(k, int(np.prod(g)), int(np.prod(b)), name)
                 for (k, g, b, _, _), name in zip(prepare(recipe, sizes)[3], names)]
     hw = per_pass(record["kept"]["buffers"], launches, passes)
-    sim = per_pass({k: np.asarray(v).ravel() for k, v in simulate_recorded(entry, "h200").buffers.items()},
-                   launches, passes)
+    sim = per_pass({k: np.asarray(v).ravel() for k, v in run.buffers.items()}, launches, passes)
     print(f"{Path(path).name}: {record['device']}, {record['date'][:16]}, {passes} passes a warp; "
           f"cycles a pass over passes 3-{passes} of every warp, then a warp's whole loop / passes")
     print(f"  {'':18} {'p5':>6} {'p50':>6} {'mean':>7} {'p95':>6} {'p99':>6} {'>' + str(LATE):>6} "

@@ -12,14 +12,13 @@ together, and the variance of the late fraction per pass over its
 variance were each warp late by its own chance (1: independent; the
 launch's warps in number: all or none). Nothing is written.
 """
-import json
 import sys
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from dram_clock_figures import LATE, ROOT, row  # noqa: E402
+from dram_clock_figures import LATE, ROOT, clock_record, row  # noqa: E402
 
 RECORDS = [ROOT / "traces" / "h200" / "micro" / f"micro_fill_clock{r}.json" for r in ("", "_r2")]
 
@@ -39,17 +38,11 @@ def together(a):
 
 
 def figures(path):
-    from simgpu.crosscheck import simulate_recorded
-    from simgpu.recipe import parse_recipe
-    record = json.loads(Path(path).read_text())
-    entry = record["programs"][0]
+    record, entry, _, names, run = clock_record(path)
     passes = int(entry["sizes"]["passes"])
-    recipe = parse_recipe(ROOT / entry["program"])
-    names = [L.exprs["args"].strip("() ").split(",")[-1].strip() for L in recipe.launches]
     labels = ["1 SM", "132 SMs, same lines", "132 SMs, own lines"]
     hw = per_launch(record["kept"]["buffers"], names, passes)
-    sim = per_launch({k: np.asarray(v).ravel() for k, v in simulate_recorded(entry, "h200").buffers.items()},
-                     names, passes)
+    sim = per_launch({k: np.asarray(v).ravel() for k, v in run.buffers.items()}, names, passes)
     print(f"{Path(path).name}: {record['device']}, {record['date'][:16]}, {passes} passes a warp (one line each); "
           f"cycles a pass over passes 3-{passes}, then a warp's whole loop / passes")
     print(f"  {'':27} {'p5':>6} {'p50':>6} {'mean':>7} {'p95':>6} {'p99':>6} {'>' + str(LATE):>6} "

@@ -13,14 +13,13 @@ warps' loops (their steps' sum): what the kernel spends outside its
 slowest warp's loop (launch, prologue, epilogue), next to simgpu's (the
 h200 config, the same launch and inputs). Nothing is written.
 """
-import json
 import sys
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from dram_clock_figures import LATE, ROOT  # noqa: E402
+from dram_clock_figures import LATE, ROOT, clock_record  # noqa: E402
 
 RECORDS = [ROOT / "traces" / "h200" / "micro" / f"micro_matmul_clock{r}.json" for r in ("", "_r2")]
 BANDS = [0, 500, 600, 700, 800, 900, 1000, 1200, 1500, 10 ** 9]
@@ -31,11 +30,8 @@ def steps(buf, n):
 
 
 def figures(path):
-    from simgpu.crosscheck import simulate_recorded
-    record = json.loads(Path(path).read_text())
-    entry = record["programs"][0]
+    record, entry, _, _, run = clock_record(path)
     n = int(entry["sizes"]["n"])
-    run = simulate_recorded(entry, "h200")
     hw, sim = steps(record["kept"]["buffers"]["lat"], n), steps(run.buffers["lat"], n)
     cycles = {"H200": entry["ncu"]["launches"][0]["gpc__cycles_elapsed.max"], "simgpu": run.results[0].stats["cycles"]}
     print(f"{Path(path).name}: {record['device']}, {record['date'][:16]}, n={n}: {hw.shape[0]} warps of "

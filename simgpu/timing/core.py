@@ -344,6 +344,18 @@ def prefetch_operands(T, TS, W, w, pc):
 
 
 @njit(inline="always")
+def write_scoreboard(T, TS, w, pc, ready):
+    """The registers the instruction at pc writes are ready for warp w at
+    cycle `ready` (or PENDING), on the instruction's scoreboard (tables.py)."""
+    board = T.sb[pc]
+    for k in range(T.defs.shape[1]):
+        slot = T.defs[pc, k]
+        if slot < 0:
+            break
+        TS.ready[w, slot] = (ready << 2) | board    # when, and which scoreboard
+
+
+@njit(inline="always")
 def wake_slot(sm, j, n_sp, n_per):
     """Where TS.wake holds the wake time of SM sm's warp slot j: the warps of
     one scheduler side by side (n_per entries, INF past its last warp)."""
@@ -718,12 +730,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                                 TS.warp[w].pend_st += 1
                             elif ready > TS.warp[w].drain_until:
                                 TS.warp[w].drain_until = ready
-                board = T.sb[pc]
-                for k in range(T.defs.shape[1]):
-                    slot = T.defs[pc, k]
-                    if slot < 0:
-                        break
-                    TS.ready[w, slot] = (ready << 2) | board    # when, and which scoreboard
+                write_scoreboard(T, TS, w, pc, ready)
                 free = max(room, now + 1) if u == PIPE_MIO else now + T.pipe_interval[u]
                 TS.pipe_busy[g, u] += free - (now + 1)
                 TS.pipe_free[g, u] = free
@@ -803,12 +810,7 @@ def settle(T, TS, W, L1, RQ, sm, wps, n_sp):
         if RQ.req[sm, k].kind == RQ_RED:    # (a store's warp waits for its port, not the L2: requests.issue)
             if ready > TS.warp[w].drain_until:
                 TS.warp[w].drain_until = ready
-        board = T.sb[pc]
-        for j in range(T.defs.shape[1]):
-            slot = T.defs[pc, j]
-            if slot < 0:
-                break
-            TS.ready[w, slot] = (ready << 2) | board
+        write_scoreboard(T, TS, w, pc, ready)
     for k in range(RQ.n[sm, 0]):
         w = RQ.req[sm, k].w
         if TS.warp[w].warp_start > RQ.req[sm, k].now:
