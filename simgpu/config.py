@@ -103,6 +103,12 @@ SCHEMA.update({
     "latency_global_off_cycles": (int, lambda v: 1 <= v <= 100000,
                                   "cycles a global load's register stays pending when no lane of it is active "
                                   "(predicated off: no request is sent)"),
+    "dram_late_permil": (int, lambda v: 0 <= v <= 1000,
+                         "per mille of windows in which a DRAM chunk's reads answer late (0: none)"),
+    "dram_late_cycles": (int, lambda v: 0 <= v <= 100000, "how much later a late DRAM read answers, cycles"),
+    "dram_late_chunk_bytes": (int, lambda v: v >= 128 and v & (v - 1) == 0,
+                              "bytes of consecutive addresses whose DRAM reads are late together (a power of 2)"),
+    "dram_late_window_cycles": (int, lambda v: v >= 1, "cycles of the windows in which reads are late together"),
     "l2_fabric_cycles": (int, lambda v: 0 <= v <= 10000,
                          "cycles data from the other L2 partition (its copy, or a DRAM read of a line homed "
                          "there) adds on its way to the SM"),

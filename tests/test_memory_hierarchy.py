@@ -7,7 +7,7 @@ import numpy as np
 from simgpu.config import load_config
 from simgpu.memory.caches import access, make_cache
 from simgpu.memory.hierarchy import (C_DRAM_RD, C_L2_COALESCED, C_L2_HIT, C_L2_MISS, global_request,
-                                     home_partition, make_memsys)
+                                     home_partition, late_fill, make_memsys)
 from simgpu.recipe import parse_recipe, run_recipe
 
 PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
@@ -171,7 +171,8 @@ def test_tiled_matmul_reuses_through_the_l2():
 def test_dram_interleave_puts_a_chunk_on_one_channel():
     """dram_interleave_bytes: the lines of one chunk share a channel and queue
     there one transfer after another; by lines (the configs' 128) they spread."""
-    cfg = dict(load_config("h200"), dram_channels=96, dram_interleave_bytes=4096, l2_fabric_cycles=0)
+    cfg = dict(load_config("h200"), dram_channels=96, dram_interleave_bytes=4096, l2_fabric_cycles=0,
+               dram_late_permil=0)
     per = 32.0 / (cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / 96)      # cycles a sector's transfer takes
     sec = np.zeros(160, np.int64)
     base = (1 << 30) // 32                                  # a chunk's first sector
@@ -185,3 +186,43 @@ def test_dram_interleave_puts_a_chunk_on_one_channel():
             assert max(ready) <= 100 + cfg["latency_dram_cycles"] + 4 * per + 1
         else:
             assert ready == [int(np.ceil(100 + cfg["latency_dram_cycles"] + k * per)) for k in range(128)]
+
+
+def test_late_dram_reads_come_by_chunk_and_window():
+    """late_fill (h200's dram_late_*): a chunk's reads in one window are all late or all on
+    time, dram_late_cycles late; about dram_late_permil of the (chunk, window) pairs are late
+    (10,000 of them: 3 standard deviations of a binomial either side); none on the h100."""
+    cfg = load_config("h200")
+    p = make_memsys(cfg, 4, 64 * 1024).params
+    lines, window = cfg["dram_late_chunk_bytes"] // 128, cfg["dram_late_window_cycles"]
+    late = np.array([[late_fill(c * lines, w * window, p) for w in range(100)] for c in range(100)])
+    assert set(np.unique(late)) == {0.0, float(cfg["dram_late_cycles"])}
+    share, f = (late > 0).mean(), cfg["dram_late_permil"] / 1000
+    assert abs(share - f) < 3 * np.sqrt(f * (1 - f) / late.size), share
+    for c, w in [(3, 7), (41, 2), (99, 99)]:        # every line of the chunk, every cycle of the window
+        same = {late_fill(c * lines + k, w * window + t, p) for k in (0, 1, lines - 1) for t in (0, 5, window - 1)}
+        assert same == {late[c, w]}
+    assert late_fill(5, 100, make_memsys(H100, 4, 64 * 1024).params) == 0.0
+
+
+def test_a_late_fill_is_late_for_every_sm_that_waits_for_it():
+    """programs/micro/fill_clock.s on the h200 config, as on the H200 (tools/fill_clock_figures.py):
+    132 SMs reading the same lines are late in the same passes, so the share of SMs late in a
+    pass varies far more than independent chances would make it (the H200: 130-132 times, all
+    or none); on lines of their own each SM's passes are late as its chunks' windows fall,
+    nearly independently (the H200: 1.2-3.6 times)."""
+    cfg = load_config("h200")
+    run = run_recipe(parse_recipe(PROGRAMS / "micro" / "fill_clock.s"), config="h200")
+    assert all(c.passed for c in run.checks)
+    # between a far line on time and a near one late (dram_late_cycles exceeds l2_fabric_cycles)
+    share = cfg["dram_late_permil"] / 1000 * cfg["dram_late_cycles"]
+    threshold = cfg["latency_dram_cycles"] - share + cfg["dram_late_cycles"] / 2
+    same = run.buffers["lb"].astype(np.int64).reshape(132, 65)[:, 3:] > threshold
+    own = run.buffers["lc"].astype(np.int64).reshape(132, 65)[:, 3:] > threshold
+    assert same.any() and own.any()
+
+    def dispersion(late):           # variance of the per-pass late share over a binomial's
+        p = late.mean()
+        return late.mean(axis=0).var() / (p * (1 - p) / late.shape[0])
+    assert dispersion(same) > 50, dispersion(same)
+    assert dispersion(own) < 5, dispersion(own)

@@ -63,16 +63,20 @@ For each distinct 32-byte sector of a request (coalescer.py):
 - an L2 miss goes to the HBM channel its address hashes to, by chunks of
   `dram_interleave_bytes` (a line on every config now); each channel moves
   `dram_bytes_per_cycle / dram_channels`; the sector is ready after
-  `latency_dram_cycles`. Not modeled: 6.5-13% of the H200's DRAM answers
-  come 400 or more cycles late, at every load (each pass of streaming warps
-  timed, 1 to 4,224 warps: traces/h200/micro/micro_dram_clock.json.gz,
-  tools/dram_clock_figures.py), which is what made its streaming passes
-  60-200 cycles slower than simgpu's in the launch differences
-  (traces/h200/micro/micro_dram_spread.json: one warp of one SM 678 cycles a
-  pass, 32 warps of one SM, 4 KB in a row, 772; 132 SMs of one warp, a
-  sector each, 733 against 610 alone); as a chance per DRAM read (refresh)
-  it slows kernels whose warps share fills far more than the H200 is slowed
-  (DEVIATIONS.md). Tried before as their cause: requests of one 4 KB chunk
+  `latency_dram_cycles`, give or take the late reads: 6.5-13% of the
+  H200's DRAM answers come 400 or more cycles late, at every load (each
+  pass of streaming warps timed, 1 to 4,224 warps:
+  traces/h200/micro/micro_dram_clock.json.gz, tools/dram_clock_figures.py),
+  the fill itself late, so every read merged on it waits with it
+  (programs/micro/fill_clock.s); `late_fill` makes the reads of a
+  `dram_late_chunk_bytes` chunk late together in a share of the windows,
+  and `latency_dram_cycles`, a chase's mean, loses the mean share they add
+  (none on configs without `dram_late_permil`). As a chance per line, or
+  per bank (refresh), it slowed kernels whose warps share fills far more
+  than the H200 is slowed (DEVIATIONS.md). Tried before as the cause of the
+  loaded passes' time (traces/h200/micro/micro_dram_spread.json: one warp of
+  one SM 678 cycles a pass, 32 warps of one SM, 4 KB in a row, 772; 132 SMs
+  of one warp, a sector each, 733 against 610 alone): requests of one 4 KB chunk
   queueing at one channel, which predict the launch differences
   (tools/dram_interleave_figures.py), but not in these FIFO channels: the first pass's queue staggers the warps by a
   transfer each, and the later passes arrive spaced as the channel serves
@@ -107,7 +111,8 @@ HIST_FIRST_WIDTH = 64
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
- P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC) = range(21)
+ P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES, P_LATE_CHUNK_LINES,
+ P_LATE_WINDOW) = range(25)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -126,7 +131,8 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg.get("l2_atomic_units", slices), cfg["store_beats_per_cycle_per_sm"],
                        cfg["barrier_arrival_cycles"], cfg["barrier_release_cycles"], cfg["store_ack_cycles"],
                        cfg["interval_mio_cycles"], cfg["dram_interleave_bytes"] // 128,
-                       cfg["l2_fabric_cycles"]],
+                       cfg["l2_fabric_cycles"], cfg["dram_late_permil"] / 1000, cfg["dram_late_cycles"],
+                       cfg["dram_late_chunk_bytes"] // 128, cfg["dram_late_window_cycles"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -163,6 +169,32 @@ def dram_transfer(MS, t, nbytes, col):
         MS.dram_hist_w[0] *= 2
         b = np.int64(t) // MS.dram_hist_w[0]
     MS.dram_hist[b, col] += nbytes
+
+
+@njit
+def late_fill(line, t, p):
+    """How much later than `latency_dram_cycles` says the DRAM answers a read
+    of `line` that starts at cycle t on its channel: `dram_late_cycles` in a
+    `dram_late_permil` share of the windows of `dram_late_window_cycles`,
+    for all reads of one `dram_late_chunk_bytes` chunk in the window, else
+    nothing. Which windows are late is a hash of the chunk and the window: a
+    fixed pattern, so runs repeat exactly. Measured on the H200 here
+    (programs/micro/dram_clock.s, fill_clock.s: about a tenth of DRAM reads
+    are 400 or more cycles late at every load; 132 SMs reading the same
+    lines are late together, on their own lines each by its own chance:
+    the fill is late, with every read merged on it). The cause (refresh,
+    say) is not known; the window is a guess of its length."""
+    if p[P_LATE_FRAC] <= 0.0:
+        return 0.0
+    m = np.int64(0x7FFFFFFF)            # 31-bit steps: no product overflows 63 bits
+    h = ((line // np.int64(p[P_LATE_CHUNK_LINES])) & m) * np.int64(0x27D4EB2F) & m
+    h ^= ((np.int64(t) // np.int64(p[P_LATE_WINDOW])) & m) * np.int64(0x165667B1) & m
+    h ^= h >> 15
+    h = h * np.int64(0x2C1B3C6D) & m
+    h ^= h >> 12
+    h = h * np.int64(0x297A2D39) & m
+    h ^= h >> 15
+    return p[P_LATE_CYCLES] if (h & np.int64(0xFFFFFF)) < p[P_LATE_FRAC] * 0x1000000 else 0.0
 
 
 @njit
@@ -324,6 +356,8 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
             # at the slice, an L2 latency before the SM has it; latency_dram_cycles is the mean over
             # the lines' home partitions, the fabric's share of it added below when the home is not near
             data = tc + p[P_DRAM_LAT] - p[P_L2_LAT] - p[P_FABRIC] * (parts - 1) / parts
+            # latency_dram_cycles is a chase's mean, late reads in it: the late share is added back by the read
+            data += late_fill(line, tc, p) - p[P_LATE_FRAC] * p[P_LATE_CYCLES]
             if fetch > SECTOR_BYTES:
                 fill_sectors(MS.l2, sl, slot, sbit, np.int64(fetch) // SECTOR_BYTES, data)
             set_ready(MS.l2, sl, slot, sbit, data)
