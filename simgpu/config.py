@@ -104,11 +104,11 @@ SCHEMA.update({
                                   "cycles a global load's register stays pending when no lane of it is active "
                                   "(predicated off: no request is sent)"),
     "dram_late_permil": (int, lambda v: 0 <= v <= 1000,
-                         "per mille of windows in which a DRAM chunk's reads answer late (0: none)"),
-    "dram_late_cycles": (int, lambda v: 0 <= v <= 100000, "how much later a late DRAM read answers, cycles"),
+                         "per mille of a DRAM chunk's windows in which its reads wait for the window's end (0: none)"),
+    "dram_late_cycles": (int, lambda v: 0 <= v <= 100000,
+                         "cycles of those windows: the most a late DRAM read waits"),
     "dram_late_chunk_bytes": (int, lambda v: v >= 128 and v & (v - 1) == 0,
                               "bytes of consecutive addresses whose DRAM reads are late together (a power of 2)"),
-    "dram_late_window_cycles": (int, lambda v: v >= 1, "cycles of the windows in which reads are late together"),
     "l2_fabric_cycles": (int, lambda v: 0 <= v <= 10000,
                          "cycles data from the other L2 partition (its copy, or a DRAM read of a line homed "
                          "there) adds on its way to the SM"),
@@ -174,6 +174,8 @@ def _load(source, stamp):
             raise ConfigError(f"config {source!r}: impossible value {key} = {v!r} ({desc})")
     if values["max_threads_per_block"] > values["max_warps_per_sm"] * 32:
         raise ConfigError(f"config {source!r}: max_threads_per_block exceeds max_warps_per_sm * 32")
+    if values["dram_late_permil"] and not values["dram_late_cycles"]:
+        raise ConfigError(f"config {source!r}: dram_late_permil needs dram_late_cycles, the length of a late window")
     if -(-values["max_warps_per_sm"] // values["sub_partitions"]) > 64:
         raise ConfigError(f"config {source!r}: more than 64 warps per scheduler (max_warps_per_sm / sub_partitions): "
                           "the engine's schedulers keep their warps in a 64-bit mask")

@@ -21,12 +21,14 @@ def test_each_load_is_timed_at_its_configured_latency():
     assert len(lat) == 3 * 64 + 1
     # round 1 reads each line from DRAM (every launch starts cold): l2_fabric_cycles apart by the
     # line's home partition, about their mean latency_dram_cycles less the late reads' mean share,
-    # or dram_late_cycles later in a late window (memory/hierarchy.py late_fill); rounds 2 and 3
-    # hit in the L2
-    share = cfg["dram_late_permil"] / 1000 * cfg["dram_late_cycles"]
+    # or up to dram_late_cycles later in a blocked window (memory/hierarchy.py late_fill); rounds
+    # 2 and 3 hit in the L2
+    share = cfg["dram_late_permil"] / 1000 * cfg["dram_late_cycles"] / 2
     near, far = (int(np.ceil(cfg["latency_dram_cycles"] - share + s * cfg["l2_fabric_cycles"] / 2)) for s in (-1, 1))
-    late = {near + cfg["dram_late_cycles"], far + cfg["dram_late_cycles"]}
-    assert {near, far} <= set(lat[1:65]) <= {near, far} | late, lat[1:65]
+    dram = set(lat[1:65])
+    assert {near, far} <= dram, lat[1:65]
+    assert all(near <= v <= near + cfg["dram_late_cycles"] or far <= v <= far + cfg["dram_late_cycles"]
+               for v in dram), lat[1:65]
     assert (lat[65:] == cfg["latency_l2_cycles"]).all(), lat[65:]
     assert list(run.buffers["sm2"]) == [0, 0, 0, 0]          # simgpu's %smid reads 0
 
@@ -35,7 +37,8 @@ def test_the_ptxas_lowering_keeps_each_clock_read_after_its_load():
     """ptxas keeps each CS2R right after its LDG (traces/h200/micro/micro_latency_dist.sass);
     the lowering's list scheduler once gathered the unrolled loop's %clock64 reads together
     (seven samples of 17 cycles, then one of thousands). Each sample is now one load's
-    latency, give or take where the clock read falls in its issue group."""
+    latency, give or take where the clock read falls in its issue group (a read in a blocked DRAM
+    window answers at the window's end, so its latency moves with its start)."""
     cfg = load_config("h200")
     recipe = parse_recipe(ROOT / "programs" / "micro" / "latency_dist.s")
     as_written = run_recipe(recipe, SMALL, config="h200").buffers["lat1"].astype(np.int64)
@@ -43,5 +46,9 @@ def test_the_ptxas_lowering_keeps_each_clock_read_after_its_load():
     assert all(c.passed for c in run.checks)
     lat = run.buffers["lat1"].astype(np.int64)
     dram, l2 = lat[1:65], lat[65:]
-    assert dram.mean() == as_written[1:65].mean() and l2.mean() == cfg["latency_l2_cycles"]
-    assert abs(dram - as_written[1:65]).max() <= 20 and abs(l2 - cfg["latency_l2_cycles"]).max() <= 20
+    share = cfg["dram_late_permil"] / 1000 * cfg["dram_late_cycles"] / 2
+    far = cfg["latency_dram_cycles"] - share + cfg["l2_fabric_cycles"] / 2 + 20
+    on_time = (dram <= far) & (as_written[1:65] <= far)
+    assert on_time.sum() > 48 and abs(dram - as_written[1:65])[on_time].max() <= 20
+    assert abs(dram.mean() - as_written[1:65].mean()) <= 2 and l2.mean() == cfg["latency_l2_cycles"]
+    assert abs(l2 - cfg["latency_l2_cycles"]).max() <= 20

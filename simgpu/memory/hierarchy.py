@@ -63,17 +63,22 @@ For each distinct 32-byte sector of a request (coalescer.py):
 - an L2 miss goes to the HBM channel its address hashes to, by chunks of
   `dram_interleave_bytes` (a line on every config now); each channel moves
   `dram_bytes_per_cycle / dram_channels`; the sector is ready after
-  `latency_dram_cycles`, give or take the late reads: 6.5-13% of the
-  H200's DRAM answers come 400 or more cycles late, at every load (each
-  pass of streaming warps timed, 1 to 4,224 warps:
-  traces/h200/micro/micro_dram_clock.json.gz, tools/dram_clock_figures.py),
-  the fill itself late, so every read merged on it waits with it
-  (programs/micro/fill_clock.s); `late_fill` makes the reads of a
-  `dram_late_chunk_bytes` chunk late together in a share of the windows,
-  and `latency_dram_cycles`, a chase's mean, loses the mean share they add
-  (none on configs without `dram_late_permil`). As a chance per line, or
-  per bank (refresh), it slowed kernels whose warps share fills far more
-  than the H200 is slowed (DEVIATIONS.md). Tried before as the cause of the
+  `latency_dram_cycles`, give or take the late reads: 6.4-8.1% of the
+  H200's DRAM answers come 250-600 cycles after the median, at every load
+  (each pass of streaming warps timed, 1 to 4,224 warps:
+  traces/h200/micro/micro_dram_clock.json.gz), the fill itself late, so
+  every read merged on it waits with it (programs/micro/fill_clock.s), the
+  reads of one chunk late together only when they start within a few
+  hundred cycles of each other, other chunks' reads by their own chance
+  (gather_clock.s, gather_stride.s); `late_fill` blocks a
+  `dram_late_chunk_bytes` chunk for a `dram_late_permil` share of its
+  windows of `dram_late_cycles`, a read in one waiting for its end, and
+  `latency_dram_cycles`, a chase's mean, loses the mean share they add
+  (none on configs without `dram_late_permil`; tools/late_window_figures.py
+  prints the micros' figures next to simgpu's). Each line late by its own
+  chance overshot the kernels whose warps share fills; 4 KB chunks late for
+  2,048 cycles made a stream's next passes late with its first, which the
+  H200's are not (DEVIATIONS.md). Tried before as the cause of the
   loaded passes' time (traces/h200/micro/micro_dram_spread.json: one warp of
   one SM 678 cycles a pass, 32 warps of one SM, 4 KB in a row, 772; 132 SMs
   of one warp, a sector each, 733 against 610 alone): requests of one 4 KB chunk
@@ -111,8 +116,8 @@ HIST_FIRST_WIDTH = 64
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
- P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES, P_LATE_CHUNK_LINES,
- P_LATE_WINDOW) = range(25)
+ P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
+ P_LATE_CHUNK_LINES) = range(24)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -132,7 +137,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["barrier_arrival_cycles"], cfg["barrier_release_cycles"], cfg["store_ack_cycles"],
                        cfg["interval_mio_cycles"], cfg["dram_interleave_bytes"] // 128,
                        cfg["l2_fabric_cycles"], cfg["dram_late_permil"] / 1000, cfg["dram_late_cycles"],
-                       cfg["dram_late_chunk_bytes"] // 128, cfg["dram_late_window_cycles"]],
+                       cfg["dram_late_chunk_bytes"] // 128],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -172,29 +177,58 @@ def dram_transfer(MS, t, nbytes, col):
 
 
 @njit
-def late_fill(line, t, p):
-    """How much later than `latency_dram_cycles` says the DRAM answers a read
-    of `line` that starts at cycle t on its channel: `dram_late_cycles` in a
-    `dram_late_permil` share of the windows of `dram_late_window_cycles`,
-    for all reads of one `dram_late_chunk_bytes` chunk in the window, else
-    nothing. Which windows are late is a hash of the chunk and the window: a
-    fixed pattern, so runs repeat exactly. Measured on the H200 here
-    (programs/micro/dram_clock.s, fill_clock.s: about a tenth of DRAM reads
-    are 400 or more cycles late at every load; 132 SMs reading the same
-    lines are late together, on their own lines each by its own chance:
-    the fill is late, with every read merged on it). The cause (refresh,
-    say) is not known; the window is a guess of its length."""
-    if p[P_LATE_FRAC] <= 0.0:
-        return 0.0
-    m = np.int64(0x7FFFFFFF)            # 31-bit steps: no product overflows 63 bits
-    h = ((line // np.int64(p[P_LATE_CHUNK_LINES])) & m) * np.int64(0x27D4EB2F) & m
-    h ^= ((np.int64(t) // np.int64(p[P_LATE_WINDOW])) & m) * np.int64(0x165667B1) & m
+def _mix(h):
+    """A 31-bit integer hash (no product overflows 63 bits)."""
+    m = np.int64(0x7FFFFFFF)
     h ^= h >> 15
     h = h * np.int64(0x2C1B3C6D) & m
     h ^= h >> 12
     h = h * np.int64(0x297A2D39) & m
     h ^= h >> 15
-    return p[P_LATE_CYCLES] if (h & np.int64(0xFFFFFF)) < p[P_LATE_FRAC] * 0x1000000 else 0.0
+    return h
+
+
+@njit
+def late_fill(line, t, p):
+    """How much later than `latency_dram_cycles` says the DRAM answers a read
+    of `line` that starts at cycle t on its channel. Each
+    `dram_late_chunk_bytes` chunk of addresses has its time cut into windows
+    of `dram_late_cycles` (at a phase of its own); a `dram_late_permil` share
+    of them are blocked, and a read that starts in a blocked window answers
+    when the window ends: late by up to `dram_late_cycles`, the reads of one
+    chunk in one window finishing together, on average late by
+    `late_mean(p)`. Which windows are blocked is a hash of the chunk and the
+    window: a fixed pattern, so runs repeat exactly.
+
+    Measured on the H200 here (tools/late_window_figures.py): 6.5-8% of DRAM
+    answers come 250 or more cycles after the median, at every load, spread
+    up to about 600 (programs/micro/dram_clock.s, gather_clock.s); 32 warps
+    of one SM reading one 4 KB chunk are late together when they read it
+    within 100 cycles of each other, mostly not when 300 or more cycles
+    apart (dram_clock.s's 1x32 launch); reads of different chunks are late
+    each by its own chance (gather_clock.s, gather_stride.s); 132 SMs
+    reading the same lines are late all or none (fill_clock.s: the fill is
+    late, and every read merged on it). What blocks the chunk (a refresh,
+    say) is not known."""
+    if p[P_LATE_FRAC] <= 0.0:
+        return 0.0
+    m = np.int64(0x7FFFFFFF)
+    w = np.int64(p[P_LATE_CYCLES])
+    chunk = (line // np.int64(p[P_LATE_CHUNK_LINES])) & m
+    start = t + float(_mix(chunk * np.int64(0x27D4EB2F) & m) % w)     # the chunk's own phase
+    k = np.int64(start) // w
+    h = _mix((chunk * np.int64(0x27D4EB2F) & m) ^ ((k & m) * np.int64(0x165667B1) & m))
+    if (h & np.int64(0xFFFFFF)) < p[P_LATE_FRAC] * 0x1000000:
+        return float((k + 1) * w) - start
+    return 0.0
+
+
+@njit
+def late_mean(p):
+    """The cycles `late_fill` adds to a read at a random time, on average
+    (half a window in the blocked share): `latency_dram_cycles`, a pointer
+    chase's mean, has them in it."""
+    return p[P_LATE_FRAC] * p[P_LATE_CYCLES] * 0.5
 
 
 @njit
@@ -357,7 +391,7 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
             # the lines' home partitions, the fabric's share of it added below when the home is not near
             data = tc + p[P_DRAM_LAT] - p[P_L2_LAT] - p[P_FABRIC] * (parts - 1) / parts
             # latency_dram_cycles is a chase's mean, late reads in it: the late share is added back by the read
-            data += late_fill(line, tc, p) - p[P_LATE_FRAC] * p[P_LATE_CYCLES]
+            data += late_fill(line, tc, p) - late_mean(p)
             if fetch > SECTOR_BYTES:
                 fill_sectors(MS.l2, sl, slot, sbit, np.int64(fetch) // SECTOR_BYTES, data)
             set_ready(MS.l2, sl, slot, sbit, data)
