@@ -5,8 +5,9 @@
     res.stats["warp_instructions"]
 
 Pointer parameters take numpy arrays: each is copied into its own device
-allocation (256-byte aligned, with unmapped gaps between allocations, as
-cudaMalloc returns) and copied back into the same array after the run.
+allocation (laid out as the H200's harness gets them: see LARGE_PAGE below,
+with an unmapped gap after each) and copied back into the same array after
+the run.
 Value parameters take Python or numpy scalars, converted to the .param type.
 """
 import struct
@@ -21,7 +22,13 @@ from .ptx import assemble, parse_module
 from .ptx import codes as C
 from .ptx.assemble import GLOBAL_BASE
 
-ALLOC_ALIGN = 256          # cudaMalloc alignment (CUDA C Programming Guide, 5.3.2)
+# where the harness's buffers land on the H200 (tools/probe_alloc.py, traces/h200/alloc.json): the first at a 2 MB
+# boundary, buffers of 2 MB or more each at one, smaller ones right after the one before (CuPy's pool rounds sizes
+# up to 512 bytes); simgpu keeps that alignment and puts a 4 KB unmapped gap after each, to catch an access past
+# its end (a multiple of 4 KB, so each buffer sits in the L2 partitions' 4 KB homes as it does on the H200)
+LARGE_PAGE = 2 << 20
+POOL_ROUND = 512
+GUARD_GAP = 4096
 DEFAULT_MAX_WARP_INSTRUCTIONS = 2_000_000_000
 
 
@@ -142,8 +149,11 @@ class DeviceMemory:
         arrays = self.arrays
         offs, off = [], 0
         for _, _, arr in arrays:
+            n = max(arr.nbytes, 1)
+            if n >= LARGE_PAGE:
+                off = -(-off // LARGE_PAGE) * LARGE_PAGE
             offs.append(off)
-            off += -(-max(arr.nbytes, 1) // ALLOC_ALIGN) * ALLOC_ALIGN + ALLOC_ALIGN  # + a guard gap
+            off += -(-n // POOL_ROUND) * POOL_ROUND + GUARD_GAP
         self.gmem = np.zeros(max(8, off), np.uint8)
         self.offsets = offs
         self.alloc_lo = np.array(offs, np.int64)

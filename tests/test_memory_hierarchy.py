@@ -225,21 +225,24 @@ def test_late_dram_reads_wait_for_their_chunks_window_to_end():
     assert late_fill(5, 100, make_memsys(H100, 4, 64 * 1024).params) == 0.0
 
 
-def test_a_late_fill_is_late_for_every_sm_that_waits_for_it():
-    """programs/micro/fill_clock.s on the h200 config, as on the H200 (tools/fill_clock_figures.py):
-    132 SMs reading the same lines are late in the same passes, so the share of SMs late in a
-    pass varies far more than independent chances would make it (the H200: 130-132 times, all
-    or none); on lines of their own each SM's passes are late as its chunks' windows fall,
-    nearly independently (the H200: 1.2-3.6 times)."""
-    cfg = load_config("h200")
-    run = run_recipe(parse_recipe(PROGRAMS / "micro" / "fill_clock.s"), config="h200")
+def test_a_late_fill_is_late_for_every_sm_that_waits_for_it(tmp_path):
+    """programs/micro/fill_clock.s as on the H200 (tools/fill_clock_figures.py): 132 SMs reading
+    the same lines are late in the same passes, so the share of SMs late in a pass varies far
+    more than independent chances would make it (the H200: 130-132 times, all or none); on
+    lines of their own each SM's passes are late as its chunks' windows fall, nearly
+    independently (the H200: 1.2-3.6 times). On the h200 config with a third of the windows
+    blocked, so that 62 passes have enough late ones to tell (h200's 17% gives a few)."""
+    config = tmp_path / "h200_late.toml"
+    config.write_text('base = "h200"\ndram_late_permil = 333\n')
+    cfg = load_config(str(config))
+    run = run_recipe(parse_recipe(PROGRAMS / "micro" / "fill_clock.s"), config=str(config))
     assert all(c.passed for c in run.checks)
     # past a far line on time: its latency, less the late reads' mean share, and 250 cycles
     share = cfg["dram_late_permil"] / 1000 * cfg["dram_late_cycles"] / 2
     threshold = cfg["latency_dram_cycles"] - share + cfg["l2_fabric_cycles"] / 2 + 250
     same = run.buffers["lb"].astype(np.int64).reshape(132, 65)[:, 3:] > threshold
     own = run.buffers["lc"].astype(np.int64).reshape(132, 65)[:, 3:] > threshold
-    assert same.any() and own.any()
+    assert same.mean() > 0.03 and own.mean() > 0.03, (same.mean(), own.mean())
 
     def dispersion(late):           # variance of the per-pass late share over a binomial's
         p = late.mean()
