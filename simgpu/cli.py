@@ -330,8 +330,9 @@ def build_parser():
     r.add_argument("--max-instructions", type=int, metavar="N",
                    help="stop a runaway kernel after N warp instructions (default 2e9)")
     r.add_argument("--lower", choices=["ptxas", "metal"],
-                   help="compile as the driver does before running: ptxas: unroll counted loops and hoist their "
-                        "loads, remove, fuse and expand instructions as ptxas's SASS does; metal: unroll loops of a "
+                   help="compile as the driver does before running: ptxas: unroll counted loops, issue global "
+                        "loads early in loops and straight code, remove, fuse and expand instructions as ptxas's SASS "
+                        "does; metal: unroll loops of a "
                         "fixed trip count and merge adjacent shared loads, as Apple's Metal compiler is assumed to "
                         "(simgpu/ptx/lower.py); by default the PTX runs as written")
     r.add_argument("--sample-sms", type=int, metavar="S",

@@ -387,3 +387,23 @@ def test_a_loop_kept_whole_has_its_body_scheduled_between_barriers():
     a = outputs("matmul_tiled32", {"n": "64"}, None)
     b = outputs("matmul_tiled32", {"n": "64"}, "ptxas")
     assert np.array_equal(a.buffers["C"], b.buffers["C"])
+
+
+def test_straight_code_issues_its_loads_ahead_of_the_shared_stores():
+    """As ptxas's SASS (traces/ptxas/sm90_programs.sass): transpose_nvcc issues its 4 LDGs,
+    then the 4 STS that nvcc's PTX puts between them, so a warp waits for DRAM once; stencil1d's
+    halo threads issue both halo LDGs before their two STS. Straight-line code outside loops is
+    its global loads moved up (unroll.py hoist_global_loads); the results stand."""
+    holdout = PROGRAMS / "holdout"
+    for name, loads, sets in (("transpose_nvcc", 4, {"n": "128"}), ("stencil1d", 3, {"n": "4096"})):
+        run = run_recipe(parse_recipe(holdout / f"{name}.ptx"), sets, lower="ptxas")
+        assert all(c.passed for c in run.checks)
+        prog = simgpu.load(str(holdout / f"{name}.ptx"), lower="ptxas").program
+        ops = opcodes(prog)
+        gld = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_GLOBAL]
+        sts = [k for k, o in enumerate(ops) if o == "st" and prog.space[k] == C.SPACE_SHARED]
+        assert len(gld) == loads and len(sts) == loads
+        if name == "transpose_nvcc":
+            assert max(gld) < min(sts)
+        else:                                    # the main load, its STS, then the halo's 2 loads, their 2 STS
+            assert gld[0] < sts[0] < gld[1] < gld[2] < sts[1] < sts[2]

@@ -562,10 +562,13 @@ def add_prologue(fn, table):
 
 def lower_ptxas(fn, table, module=None):
     """The whole `ptxas` lowering of one function (after inlining): removals,
-    then loop unrolling (unroll.py). Returns {pass: count}."""
-    from .unroll import unroll_loops
+    the straight code's global loads moved up, then loop unrolling
+    (unroll.py).
+    Returns {pass: count}."""
+    from .unroll import hoist_global_loads, unroll_loops
     done = {"moves": propagate_moves(fn, table), "division": expand_division(fn, table), "ex2": expand_ex2(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
             "if-conversion": if_convert(fn, table)}
+    done["hoisted loads"] = hoist_global_loads(fn, table)
     done["loops"] = unroll_loops(fn, table)
     if module is not None:
         from .vectorize import vectorize_shared_loads

@@ -193,6 +193,75 @@ def unroll_loops(fn, table, unroll=UNROLL, runtime=True):
     return done
 
 
+def hoist_global_loads(fn, table):
+    """Issue the global loads of the straight-line code outside loops as early
+    as their operands allow, as ptxas does: each segment between labels,
+    branches and the other FENCES is list-scheduled (`_schedule`: register
+    and memory order kept, so a load passes shared accesses and arithmetic
+    that does not feed it, not a global or generic store or a clock read)
+    with its global loads and the arithmetic their addresses come from taken
+    first whenever they are ready, everything else in its own order. A loop
+    (from a label to the branch back to it) is left to the unroller.
+    transpose_nvcc's SASS (traces/ptxas/sm90_programs.sass) issues its 4
+    LDGs, with their address arithmetic, ahead of the 4 STS that nvcc's PTX
+    puts between them, so each warp waits for DRAM once, not four times;
+    stencil1d's both halo LDGs ahead of their STS. Returns the number of
+    segments whose order changed."""
+    instrs, labels = fn.instrs, fn.labels
+    n = len(instrs)
+    starts = set(labels.values())
+    in_loop = [False] * n
+    for b, ins in enumerate(instrs):
+        if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym":
+            t = labels.get(ins.operands[0].value)
+            if t is not None and t <= b:
+                for k in range(t, b + 1):
+                    in_loop[k] = True
+    out, seg, changed = [], [], 0
+
+    def flush():
+        nonlocal changed
+        first = _loads_first(seg, table)
+        if first is not None:
+            order = _schedule(seg, table, priority=first)
+            changed += any(a is not b for a, b in zip(order, seg))
+            seg[:] = order
+        out.extend(seg)
+        seg.clear()
+    for k, ins in enumerate(instrs):
+        if k in starts:
+            flush()                              # a labelled instruction begins a block (its label stays on it)
+        if in_loop[k] or ins.opcode in FENCES or _is_barrier(ins):
+            flush()
+            out.append(ins)
+        else:
+            seg.append(ins)
+    flush()
+    assert len(out) == n
+    fn.instrs = out
+    return changed
+
+
+def _loads_first(seg, table):
+    """The priority that takes a segment's global loads and the arithmetic their
+    operands come from first (then the original order), or None: no global load."""
+    loads = [k for k, ins in enumerate(seg) if ins.opcode in ("ld", "ldu") and _space(ins) == "global"]
+    if not loads:
+        return None
+    du = [defs_uses(ins, table) for ins in seg]
+    first = set(loads)
+    todo = list(loads)
+    while todo:                                  # the backward slice through register producers
+        k = todo.pop()
+        for j in range(k - 1, -1, -1):
+            if {_key(r) for r in du[j][0]} & {_key(r) for r in du[k][1]}:
+                if j not in first and seg[j].opcode not in ("ld", "ldu", "st", "atom", "red") \
+                        and not _reads_clock(seg[j]):
+                    first.add(j)
+                    todo.append(j)
+    return [(1 if k in first else 0, -k) for k in range(len(seg))]
+
+
 def hoist_loop_test(loop, ind, table):
     """A loop ptxas keeps as written, with its counter's step and its exit
     compare moved to the top of the body, as ptxas schedules them (the SASS of
@@ -619,12 +688,13 @@ def _rename(ins, names):
     return replace(ins, operands=[opnd(o) for o in ins.operands], guard=reg(ins.guard))
 
 
-def _schedule(block, table):
+def _schedule(block, table, priority=None):
     """List scheduling of a straight-line block: register dependences (read
     after write, write after read, write after write) and memory order (a
     store after every earlier access that may alias it and before every
     later one: the same state space, or a generic address; _may_alias),
-    priority the longest latency-weighted path to the end."""
+    priority the longest latency-weighted path to the end, or the given one
+    (a key per instruction, the highest ready one first)."""
     n = len(block)
     du = [defs_uses(ins, table) for ins in block]
     preds = [set() for _ in range(n)]
@@ -670,7 +740,7 @@ def _schedule(block, table):
     ready = [k for k in range(n) if left[k] == 0]
     order = []
     while ready:
-        k = max(ready, key=lambda j: (height[j], -j))
+        k = max(ready, key=(lambda j: (height[j], -j)) if priority is None else priority.__getitem__)
         ready.remove(k)
         order.append(block[k])
         for s in succs[k]:
