@@ -142,10 +142,28 @@ class DeviceMemory:
     """Host arrays laid out as device allocations in one byte array."""
 
     def __init__(self, arrays, global_init=b""):
-        self.arrays = arrays                   # list of (arg index, param name, ndarray)
-        self.n_user = len(arrays)
+        # one allocation per array: an array passed as two arguments is one buffer with two
+        # pointers to it, as on a GPU (a kernel that reads through one and writes through the
+        # other sees its own writes); arrays that only partly overlap are refused
+        self.user = []                         # allocation of each user array, in argument order
+        unique = []
+        for k, name, arr in arrays:
+            lo = arr.__array_interface__["data"][0]
+            for j, (k2, name2, other) in enumerate(unique):
+                lo2 = other.__array_interface__["data"][0]
+                if lo == lo2 and arr.nbytes == other.nbytes and arr.dtype == other.dtype:
+                    self.user.append(j)
+                    break
+                if arr.nbytes and other.nbytes and lo < lo2 + other.nbytes and lo2 < lo + arr.nbytes:
+                    raise LaunchError(f"arguments {k2} ({name2}) and {k} ({name}) are overlapping parts of one "
+                                      "array: pass the same array twice, or arrays that do not overlap")
+            else:
+                self.user.append(len(unique))
+                unique.append((k, name, arr))
+        self.arrays = unique                   # list of (arg index, param name, ndarray), one per allocation
+        self.n_user = len(unique)
         if global_init:                        # the module's .global variables come first
-            self.arrays = [(-1, "<module .global variables>", np.frombuffer(global_init, np.uint8).copy())] + arrays
+            self.arrays = [(-1, "<module .global variables>", np.frombuffer(global_init, np.uint8).copy())] + unique
         arrays = self.arrays
         offs, off = [], 0
         for _, _, arr in arrays:
@@ -163,7 +181,7 @@ class DeviceMemory:
 
     def address(self, k):
         """Device address of the k-th user array."""
-        return GLOBAL_BASE + self.offsets[k + (len(self.arrays) - self.n_user)]
+        return GLOBAL_BASE + self.offsets[self.user[k] + (len(self.arrays) - self.n_user)]
 
     def copy_back(self, before_overwrite=None):
         """Copy each allocation back into its array. With before_overwrite,

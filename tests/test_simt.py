@@ -184,3 +184,32 @@ def test_partial_warp_and_3d_block_indices():
     np.testing.assert_array_equal(out, np.tile(want.ravel(), 2))
     assert res.stats["warps"] == 2 * 2          # 60 threads: two warps, the second partial
     assert res.stats["thread_instructions"] == 2 * 60 * 17
+
+
+INC_TWICE = """
+  ld.param.u64 %rd1, [y]; ld.param.u64 %rd2, [x];
+  mov.u32 %r1, %tid.x; mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd2, %rd3; add.s64 %rd5, %rd1, %rd3;
+  ld.global.f32 %f1, [%rd4]; add.f32 %f2, %f1, 0f3F800000; st.global.f32 [%rd5], %f2;
+  bar.sync 0;
+  ld.global.f32 %f1, [%rd4]; add.f32 %f2, %f1, 0f3F800000; st.global.f32 [%rd5], %f2;
+  ret;"""
+
+
+@pytest.mark.parametrize("timing", [False, True])
+def test_an_array_passed_twice_is_one_buffer(timing):
+    """y = x + 1, twice, with y and x the same array: the second read sees the first write,
+    as through two pointers to one cudaMalloc'd buffer (each array argument was once its own
+    copy, so an in-place kernel read stale data and the copies raced back into the array)."""
+    text = HEAD + ".visible .entry k(.param .u64 y, .param .u64 x)\n{\n" \
+        ".reg .b32 %r<2>;\n.reg .b64 %rd<6>;\n.reg .f32 %f<3>;\n" + INC_TWICE + "\n}\n"
+    k = simgpu.load("<test>.ptx", text=text)
+    a = np.zeros(32, np.float32)
+    simgpu.launch(k, 1, 32, [a, a], timing=timing)
+    assert (a == 2).all(), a
+    b, c = np.zeros(32, np.float32), np.zeros(32, np.float32)
+    simgpu.launch(k, 1, 32, [b, c], timing=timing)           # two arrays: x stays 0, y = 1
+    assert (b == 1).all() and (c == 0).all()
+    d = np.zeros(64, np.float32)
+    with pytest.raises(simgpu.LaunchError, match=r"arguments 0 \(y\) and 1 \(x\) are overlapping parts"):
+        simgpu.launch(k, 1, 32, [d[:32], d[16:48]], timing=timing)
