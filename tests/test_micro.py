@@ -65,6 +65,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "atomic_spread": ["red_spaced"] * 7,
         # 1 line a warp on 132x32 and 264x32, 4 lines on 132x16, 132x32, 264x32
         "gather_load": ["gather1"] * 2 + ["gather4"] * 3,
+        # two warps' reads of one 4 KB block: 128 B, 1 KB, 2 KB apart, another buffer; 100-400 cycles apart
+        "pair_clock": ["pair_clock"] * 8,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]

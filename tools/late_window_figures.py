@@ -2,7 +2,7 @@
 simgpu's: what `dram_late_permil`, `dram_late_cycles` and
 `dram_late_chunk_bytes` (memory/hierarchy.py late_fill) are read from.
 
-    python3 tools/late_window_figures.py [--config CONFIG]
+    python3 tools/late_window_figures.py [--config CONFIG] [--pairs]
 
 For every launch of one line a warp a pass (traces/h200/micro/
 micro_dram_clock.json.gz and _r2: sums streaming 1x1 to 132x32 blocks x
@@ -17,7 +17,10 @@ read the 32 lines of one 4 KB chunk each pass) and gather_stride's gather4
 chance that a warp's read is late when another warp's read of the same
 chunk (or of another chunk) started within a gap of cycles of it and was
 late: the warps of one SM share its clock, so their passes' start times
-compare. simgpu runs the same launches
+compare. With --pairs, only pair_clock.s's records (micro_pair_clock.json.gz
+and _r2: two warps of one SM reading two lines of one 4 KB block, D bytes
+and DELTA cycles apart): how often the second read is late when the first
+is, and when it is not. simgpu runs the same launches
 on CONFIG (default h200). Nothing is written.
 """
 import argparse
@@ -46,7 +49,7 @@ def launches(path, config):
     from simgpu.crosscheck import simulate_recorded
     from simgpu.recipe import prepare
     record, entry, recipe, names, _ = clock_record(path, simulate=False)
-    key = (entry["program"], tuple(sorted(entry["sizes"].items())))
+    key = (entry["program"], tuple(sorted(entry["sizes"].items())), str(config))
     if key not in RUNS:                  # a record's second run is the same launch: simulated once
         RUNS[key] = simulate_recorded(entry, config)
     run = RUNS[key]
@@ -95,10 +98,35 @@ def after(a, lags=(1, 2)):
     return [(late[:, lag:] & late[:, :-lag]).sum() / max(1, late[:, :-lag].sum()) for lag in lags]
 
 
+PAIR_LAUNCHES = ["128 B apart, at once", "1 KB apart, at once", "2 KB apart, at once", "another buffer, at once",
+                 "128 B apart, +100", "128 B apart, +200", "128 B apart, +400", "1 KB apart, +200"]
+
+
+def pairs(config):
+    """pair_clock.s: per launch, P(B late | A late) against P(B late | A not)."""
+    print(f"two reads of one 4 KB block by two warps of one SM: the second late when the first is / is not "
+          f"(more than {LATE} cycles past its median; simgpu: {config})")
+    for path in [MICRO / f"micro_pair_clock{r}.json.gz" for r in ("", "_r2")]:
+        for label, (kernel, blocks, warps, bufs) in zip(PAIR_LAUNCHES, launches(path, config)):
+            for who, buf in bufs.items():
+                raw = buf.ravel().reshape(blocks, 2, -1, 2)           # block, warp, pass, (issued, cycles)
+                issued, lat = raw[..., 0], raw[..., 1]
+                a, b = lat[:, 0, 1:], lat[:, 1, 1:]
+                gap = ((issued[:, 1, 1:] - issued[:, 0, 1:] + (1 << 31)) % (1 << 32)) - (1 << 31)
+                la, lb = a > np.median(a) + LATE, b > np.median(b) + LATE
+                print(f"  {path.name[6:26]:20} {label:24} {who:6} gap p50 {np.median(gap):5.0f}  late {la.mean():5.1%} "
+                      f"{lb.mean():5.1%}  together {(la & lb).sum() / max(1, la.sum()):4.2f}  "
+                      f"alone {(lb & ~la).sum() / max(1, (~la).sum()):4.2f}")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--config", default="h200")
+    ap.add_argument("--pairs", action="store_true", help="only pair_clock.s's records")
     a = ap.parse_args(argv)
+    if a.pairs:
+        pairs(a.config)
+        return
     print(f"one line a warp a pass: passes more than {LATE} cycles past the median, and by how much (simgpu: {a.config})")
     print(f"  {'':44} {'late':>6} {'mean':>6} {'p25':>5} {'p50':>5} {'p75':>5} {'p95':>5}   next late, the one after")
     for path in STREAMS:
