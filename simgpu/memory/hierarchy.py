@@ -70,7 +70,8 @@ For each distinct 32-byte sector of a request (coalescer.py):
   every read merged on it waits with it (programs/micro/fill_clock.s), the
   reads of one chunk late together only when they start within a few
   hundred cycles of each other, other chunks' reads by their own chance
-  (gather_clock.s, gather_stride.s); `late_fill` blocks a
+  (gather_clock.s, gather_stride.s; two lines 1 KB apart each by its own,
+  128 bytes apart together: pair_clock.s); `late_fill` blocks a
   `dram_late_chunk_bytes` chunk for a `dram_late_permil` share of its
   windows of `dram_late_cycles`, a read in one waiting for its end, and
   `latency_dram_cycles`, a chase's mean, loses the mean share they add
