@@ -215,10 +215,10 @@ def late_fill(line, t, p):
         return 0.0
     m = np.int64(0x7FFFFFFF)
     w = np.int64(p[P_LATE_CYCLES])
-    chunk = (line // np.int64(p[P_LATE_CHUNK_LINES])) & m
-    start = t + float(_mix(chunk * np.int64(0x27D4EB2F) & m) % w)     # the chunk's own phase
+    chunk = ((line // np.int64(p[P_LATE_CHUNK_LINES])) & m) * np.int64(0x27D4EB2F) & m
+    start = t + float(_mix(chunk) % w)                                # the chunk's own phase
     k = np.int64(start) // w
-    h = _mix((chunk * np.int64(0x27D4EB2F) & m) ^ ((k & m) * np.int64(0x165667B1) & m))
+    h = _mix(chunk ^ ((k & m) * np.int64(0x165667B1) & m))
     if (h & np.int64(0xFFFFFF)) < p[P_LATE_FRAC] * 0x1000000:
         return float((k + 1) * w) - start
     return 0.0

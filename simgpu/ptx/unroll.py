@@ -249,16 +249,17 @@ def _loads_first(seg, table):
     if not loads:
         return None
     du = [defs_uses(ins, table) for ins in seg]
+    writes = [{_key(r) for r in d} for d, _ in du]
+    reads = [{_key(r) for r in u} for _, u in du]
     first = set(loads)
     todo = list(loads)
     while todo:                                  # the backward slice through register producers
         k = todo.pop()
-        for j in range(k - 1, -1, -1):
-            if {_key(r) for r in du[j][0]} & {_key(r) for r in du[k][1]}:
-                if j not in first and seg[j].opcode not in ("ld", "ldu", "st", "atom", "red") \
-                        and not _reads_clock(seg[j]):
-                    first.add(j)
-                    todo.append(j)
+        for j in range(k):
+            if j not in first and writes[j] & reads[k] and seg[j].opcode not in ("ld", "ldu", "st", "atom", "red") \
+                    and not _reads_clock(seg[j]):
+                first.add(j)
+                todo.append(j)
     return [(1 if k in first else 0, -k) for k in range(len(seg))]
 
 
