@@ -110,6 +110,25 @@ def modal_state(states):
 CYCLES = "gpc__cycles_elapsed.max"
 
 
+def _shown(path):
+    """A path as the report prints it: relative to the repository where it is inside."""
+    try:
+        return str(Path(path).resolve().relative_to(Path(__file__).resolve().parents[1]))
+    except ValueError:
+        return str(path)
+
+
+def repeats_for(record_path=None):
+    """The repeated measurements that go with a record: its sibling
+    `<stem>_repeats.json` (traces/h200/holdout_repeats.json for
+    holdout.json), else traces/h200/repeats.json."""
+    if record_path:
+        sibling = Path(record_path).with_name(Path(record_path).stem + "_repeats.json")
+        if sibling.exists():
+            return sibling
+    return REPEATS
+
+
 def load_repeats(path=REPEATS):
     """{(program stem, launch index): [cycles of each run]} from the repeated
     measurements (tools/measure_repeats.py), {} where there are none."""
@@ -335,7 +354,7 @@ def compare_suite(record_path=None, config="h200", programs=None):
         raise SimgpuError(f"{record_path or DEFAULT_RECORD} has no program with Nsight Compute counters")
     max_blocks = load_config(config)["max_blocks_per_sm"]
     lrc = load_lrc_launches()
-    repeats = load_repeats()
+    repeats = load_repeats(repeats_for(record_path))
     more_runs = load_stall_runs()
     rows = []
     for e in entries:
@@ -362,7 +381,9 @@ def compare_suite(record_path=None, config="h200", programs=None):
     info = {"device": record.get("device"), "date": record.get("date"), "ncu": record.get("ncu"),
             "nvidia_smi": record.get("nvidia_smi"), "record": str(record_path or DEFAULT_RECORD),
             "config": config}
-    return {"source": info, "rows": rows, "summary": summarize(rows)}
+    summary = summarize(rows)
+    summary["repeats_record"] = _shown(repeats_for(record_path))
+    return {"source": info, "rows": rows, "summary": summary}
 
 
 # ---- text ----
@@ -441,7 +462,7 @@ def format_table(result):
             f"Spearman {'n/a' if sp is None else f'{sp:.3f}'}, same order by time: {'yes' if s['same_order'] else 'no'}, "
             f"within 25%: {s['cycles_within_25pct']} of {s['launches']} (worst: {s['cycles_worst']})",
             *_order_lines(s),
-            *([f"  cycles against each launch's median of {s['runs_per_launch']} runs (traces/h200/repeats.json): "
+            *([f"  cycles against each launch's median of {s['runs_per_launch']} runs ({s.get('repeats_record')}): "
                f"MAPE {s['cycles_mape_median_run_pct']:.1f}%"] if s.get("cycles_mape_median_run_pct") is not None
               else []),
             f"  exact counters: {s['exact_matched']} of {s['exact_compared']} match",

@@ -168,3 +168,15 @@ def test_the_l1_hit_rate_counts_store_sectors_as_nsight_does():
     for launch in ("softmax_naive", "attention_naive:attn_softmax"):
         assert rows[launch]["l1_hit_rate"]["measured"] == 50.0
         assert rows[launch]["l1_hit_rate"]["simgpu"] == 50.0, launch
+
+
+def test_a_record_is_ordered_against_its_own_repeated_runs():
+    """holdout.json's order by time is judged against holdout_repeats.json
+    (each held-out launch 5 times), the suite's against repeats.json."""
+    from simgpu.compare import REPEATS, load_repeats, repeats_for
+    h200 = Path(REPEATS).parent
+    assert repeats_for(h200 / "holdout.json") == h200 / "holdout_repeats.json"
+    assert repeats_for(h200 / "programs.json") == REPEATS
+    assert repeats_for(None) == REPEATS
+    runs = load_repeats(repeats_for(h200 / "holdout.json"))
+    assert len(runs[("transpose_nvcc", 0)]) == 5
