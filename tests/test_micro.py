@@ -21,8 +21,8 @@ import calibrate_h200  # noqa: E402
 import gen_front_micros  # noqa: E402
 
 
-# simulated in minutes, not seconds (gather_load: 8,448 warps reading 69 MB): with the slow tests
-SLOW = {"gather_load"}
+# simulated in minutes, not seconds (gather_load: 8,448 warps reading 69 MB; l2_mix: 132 MiB): with the slow tests
+SLOW = {"gather_load", "l2_mix"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.stem in SLOW else p for p in MICRO],
@@ -67,6 +67,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "gather_load": ["gather1"] * 2 + ["gather4"] * 3,
         # two warps' reads of one 4 KB block: 128 B, 1 KB, 2 KB apart, another buffer; 100-400 cycles apart
         "pair_clock": ["pair_clock"] * 8,
+        # pairs 8 passes apart: L2 reads, stores (132 and 66 SMs), both; then 132 MiB from DRAM, alone and storing
+        "l2_mix": ["mix_read"] * 2 + ["mix_write"] * 4 + ["mix_both"] * 2 + ["mix_read", "mix_both"],
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]

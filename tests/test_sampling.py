@@ -43,8 +43,9 @@ def test_a_share_of_the_gpu_has_its_fraction_of_the_l2_and_dram(config):
             f * cfg["l2_slices"] * cfg["l2_slice_sectors_per_cycle"])
         assert sh["dram_bandwidth_gbs"] == pytest.approx(f * cfg["dram_bandwidth_gbs"])
         # every atomic unit stays, slowed: one hot word is as contended as on the whole GPU
-        assert sh["l2_atomic_units"] == cfg["l2_slices"]
-        assert sh["l2_slice_atomic_ops_per_cycle"] == pytest.approx(f * cfg["l2_slice_atomic_ops_per_cycle"])
+        assert sh["l2_atomic_units"] == cfg["l2_atomic_units"]
+        assert sh["l2_atomic_op_cycles"] == pytest.approx(cfg["l2_atomic_op_cycles"] / f)
+        assert sh["l2_atomic_request_cycles"] == pytest.approx(cfg["l2_atomic_request_cycles"] / f)
         assert sh["latency_l2_cycles"] == cfg["latency_l2_cycles"]
         # with twins (timing/twins.py) the L2 and DRAM are the whole GPU's; block dispatch the share's
         tw = share_of_gpu(cfg, f, twins=True)

@@ -93,3 +93,45 @@ def test_an_exited_warp_drains_until_its_store_has_left_the_sm():
     sys.path.insert(0, str(root / "tools"))
     import drain_figures
     assert drain_figures.figures()["store_ack_cycles"] == H200["store_ack_cycles"]
+
+
+
+def _stream(ms, sms, lines, t, read_base=None, write_base=None):
+    """Every SM sends, `lines` times, a whole-line read (4 sectors, past the
+    L1) of its own and a whole-line store of its own at cycle t (None: not
+    that kind); returns the cycle the last is answered or acknowledged."""
+    scratch = np.zeros(64, np.int64)
+    scratch[32:36] = 1                                  # a beat a sector
+    last = 0
+    for k in range(lines):
+        for sm in range(sms):
+            for base, store in ((read_base, False), (write_base, True)):
+                if base is not None:
+                    scratch[:4] = 4 * (base + k * sms + sm) + np.arange(4)
+                    last = max(last, global_request(ms, sm, t, scratch, 4, store, True))
+    return last
+
+
+def test_the_l2_takes_stored_sectors_at_its_write_rate_in_its_reads_time():
+    """132 SMs storing into the L2 are held to l2_slice_write_sectors_per_cycle
+    a slice (measured: programs/micro/l2_mix.s, 69 sectors a cycle where reads
+    get 131), and reads of L2-resident lines issued with them share the
+    slices' time: the mix takes the sum of the two alone (1.04-1.05x on the
+    H200, tools/l2_mix_figures.py). Within 4%: the lines' hash spreads them
+    over the 64 slices a little unevenly."""
+    sms, lines, lat = 132, 64, H200["latency_l2_cycles"]
+    sectors, slices = sms * lines * 4, H200["l2_slices"]
+    write_alone = sectors / (slices * H200["l2_slice_write_sectors_per_cycle"])
+    read_alone = sectors / (slices * H200["l2_slice_sectors_per_cycle"])
+    assert abs((_stream(make_memsys(H200, sms, 64 * 1024), sms, lines, 0, write_base=0) - lat)
+               / write_alone - 1) < 0.04
+
+    def warm():                                       # the read lines in the L2, every slice free by t0
+        ms = make_memsys(H200, sms, 64 * 1024)
+        _stream(ms, sms, lines, 0, read_base=1 << 20)
+        return ms
+    t0 = 1_000_000
+    t_read = _stream(warm(), sms, lines, t0, read_base=1 << 20) - lat - t0
+    assert abs(t_read / read_alone - 1) < 0.04
+    t_both = _stream(warm(), sms, lines, t0, read_base=1 << 20, write_base=0) - lat - t0
+    assert abs(t_both / (read_alone + write_alone) - 1) < 0.04

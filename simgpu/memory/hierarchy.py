@@ -15,12 +15,18 @@ For each distinct 32-byte sector of a request (coalescer.py):
   clock64 over 128 stores per warp): whole sectors 0.98-1.00 a cycle, lines
   of 4 partly written sectors 0.80 (5 beats a line, whatever 4, 8 or 16 bytes
   of each sector are written), 32 lines of one partly written sector 0.50 (2
-  beats a line). Not modeled: with all 132 SMs storing, the whole GPU took
-  only about 74 beats a cycle (0.44-0.56 sectors per SM; where that limit sits
-  is not known), and warps of one SM writing the same lines one after another
-  went faster (1.25 sectors a cycle);
-- then the L2 slice its line hashes to; each slice serves
-  `l2_slice_sectors_per_cycle`; a hit is ready after `latency_l2_cycles`
+  beats a line). Not modeled: warps of one SM writing the same lines one
+  after another went faster (1.25 sectors a cycle);
+- then the L2 slice its line hashes to; each slice reads
+  `l2_slice_sectors_per_cycle` and takes stored sectors at
+  `l2_slice_write_sectors_per_cycle`, in the same time: measured on the H200
+  here (programs/micro/l2_mix.s, traces/h200/micro/micro_l2_mix.json,
+  tools/l2_mix_figures.py), 132 SMs storing into the L2 take 69 sectors a
+  cycle where they read 131, and reading and storing at once take 1.04-1.05
+  times the sum of their times alone. Not modeled: 66 SMs store only 49
+  sectors a cycle, and 1 to 4 warps per SM store bursts of up to 68 K
+  sectors at 159-310 a cycle (micro_dram_causes.json: the L2 buffers them).
+  A hit is ready after `latency_l2_cycles`
   (the load-to-use latency of an L2 hit). Stores write their sectors
   without fetching and count as hits, as Nsight Compute's
   lts__t_sectors_srcunit_tex_op_write_lookup_hit does (measured:
@@ -54,10 +60,12 @@ For each distinct 32-byte sector of a request (coalescer.py):
   for its data, and hit from 600 cycles on; SMs of the other partition are
   never merged). C_L2_COALESCED counts these reads, so that Nsight's lookups
   are the L2 reads less them;
-- atomics (atom, red) are performed at the slice by its atomic unit, which
-  does `l2_slice_atomic_ops_per_cycle` sector operations a cycle
-  (coalescer.count_atomic_sectors: one per sector, or one per lane where
-  lanes share a word); `atom` returns its old values after the L2 latency,
+- atomics (atom, red) are performed in the L2 by the atomic unit their
+  line's `l2_atomic_unit_bytes` chunk belongs to (atomic_unit; 32 units of
+  512 B chunks on the H200), which spends `l2_atomic_op_cycles` per sector
+  operation (coalescer.count_atomic_sectors: one per sector, or one per lane
+  where lanes share a word) and at least `l2_atomic_request_cycles` per
+  request (atomic_cycles); `atom` returns its old values after the L2 latency,
   `red` is acknowledged an L2 latency after the slice accepted it, as a
   store is (a warp does not leave its SM before; it waits nothing else);
 - an L2 miss goes to the HBM channel its address hashes to, by chunks of
@@ -116,9 +124,9 @@ DRAM_BINS = 1024
 HIST_FIRST_WIDTH = 64
 # params (float64)
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
- P_FETCH, P_NOC_SPC, P_ATOM_OPC, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
+ P_FETCH, P_NOC_SPC, P_ATOM_OP, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
- P_LATE_CHUNK_LINES) = range(24)
+ P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES) = range(27)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -133,19 +141,20 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / cfg["dram_channels"],
                        slices, cfg["dram_channels"], 1.0 if cfg["l1_caches_global_loads"] else 0.0,
                        cfg["dram_fetch_bytes"], cfg["noc_sectors_per_cycle_per_sm"],
-                       cfg["l2_slice_atomic_ops_per_cycle"], cfg["l2_partitions"],
-                       cfg.get("l2_atomic_units", slices), cfg["store_beats_per_cycle_per_sm"],
+                       cfg["l2_atomic_op_cycles"], cfg["l2_partitions"],
+                       cfg["l2_atomic_units"], cfg["store_beats_per_cycle_per_sm"],
                        cfg["barrier_arrival_cycles"], cfg["barrier_release_cycles"], cfg["store_ack_cycles"],
                        cfg["interval_mio_cycles"], cfg["dram_interleave_bytes"] // 128,
                        cfg["l2_fabric_cycles"], cfg["dram_late_permil"] / 1000, cfg["dram_late_cycles"],
-                       cfg["dram_late_chunk_bytes"] // 128],
+                       cfg["dram_late_chunk_bytes"] // 128, cfg["l2_slice_write_sectors_per_cycle"],
+                       cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
     return MemSys(make_cache(n_sm, max(l1_bytes, 128 * cfg["l1_ways"]), cfg["l1_ways"]),
                   make_cache(slices, cfg["l2_bytes"] // slices, cfg["l2_ways"]),
                   np.zeros(n_sm, np.float64), np.zeros((n_sm, 2), np.float64), np.zeros(slices, np.float64),
-                  np.zeros(int(cfg.get("l2_atomic_units", slices)), np.float64),
+                  np.zeros(int(cfg["l2_atomic_units"]), np.float64),
                   np.zeros(cfg["dram_channels"], np.float64),
                   np.zeros((n_sm, 2), np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 4), np.int64),
                   np.zeros((DRAM_BINS, 2), np.float64), np.array([HIST_FIRST_WIDTH], np.int64),
@@ -290,11 +299,14 @@ def atomic_request(MS, sm, now, sectors, n, kind):
 def _l2_lookup(MS, sl, t, tag, sbit, ch, write):
     """One sector's lookup in L2 slice `sl` (line `tag` within the slice), no
     earlier than cycle t: (the cycle the slice serves it, hit, slot). The
-    lookup allocates; dirty sectors it evicts go back through DRAM channel ch."""
+    lookup allocates; dirty sectors it evicts go back through DRAM channel ch.
+    write: 1 a store's sector, which takes the slice longer than a read's
+    (`l2_slice_write_sectors_per_cycle`), 2 an atomic's (its unit's time is
+    counted apart), 0 a read."""
     p = MS.params
     ts = max(t, MS.slice_free[sl])
-    MS.slice_free[sl] = ts + 1.0 / p[P_SLICE_SPC]
-    hit, evicted, slot = access(MS.l2, sl, tag, sbit, True, write)
+    MS.slice_free[sl] = ts + 1.0 / (p[P_SLICE_WSPC] if write == 1 else p[P_SLICE_SPC])
+    hit, evicted, slot = access(MS.l2, sl, tag, sbit, True, write > 0)
     if evicted > 0:
         MS.counters[C_DRAM_WR] += 32 * evicted
         tw = max(MS.chan_free[ch], ts)
@@ -360,7 +372,7 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
     # stores and atomics go to the home partition; loads look in the SM's own first
     sl = (home if store or atomic > 0 else near) * per + local
     ch = dram_channel(line, p)
-    ts, hit, slot = _l2_lookup(MS, sl, tn, line // per, sbit, ch, store or atomic > 0)
+    ts, hit, slot = _l2_lookup(MS, sl, tn, line // per, sbit, ch, 1 if store else (2 if atomic > 0 else 0))
     if store:
         MS.counters[C_L2_ST] += 1
         MS.counters[C_L2_HIT] += 1          # a written sector needs no fetch: a hit, as Nsight counts it
@@ -379,7 +391,7 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
             # the other partition's copy, across the fabric; DRAM only if it misses too
             MS.counters[C_FABRIC] += 1
             sl = home * per + local
-            ts, hit, slot = _l2_lookup(MS, sl, ts, line // per, sbit, ch, False)
+            ts, hit, slot = _l2_lookup(MS, sl, ts, line // per, sbit, ch, 0)
             if hit:
                 data = max(ts, ready_at(MS.l2, sl, slot, sbit))
         if data < 0.0:
@@ -400,15 +412,71 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
             data += p[P_FABRIC]                               # across the partitions' fabric
             set_ready(MS.l2, mine, mine_slot, sbit, data)     # the own partition's copy
     if atomic > 0:
-        # the slice's atomic unit works on the sector once its data is there
-        # one atomic unit per slice; a sampled run's share keeps every unit, slowed
-        # (timing/run.py share_of_gpu), so one hot word is as contended as on the GPU
-        unit = sl if np.int64(p[P_ATOM_UNITS]) == np.int64(p[P_SLICES]) else \
-            hash_line(line, np.int64(p[P_ATOM_UNITS]))
+        # the line's atomic unit works on the sector once its data is there; a sampled run's
+        # share keeps every unit, slowed (timing/run.py share_of_gpu), so one hot word is as
+        # contended as on the GPU
+        unit = atomic_unit(line, p)
+        busy = atomic_cycles(ops, p)
         ta = max(data, MS.atom_free[unit])
-        MS.atom_free[unit] = ta + ops / p[P_ATOM_OPC]
-        return ta + ops / p[P_ATOM_OPC] + p[P_L2_LAT] if atomic == 1 else ts + p[P_L2_LAT]
+        MS.atom_free[unit] = ta + busy
+        return ta + busy + p[P_L2_LAT] if atomic == 1 else ts + p[P_L2_LAT]
     return data + p[P_L2_LAT]
+
+
+@njit(inline="always")
+def atomic_unit(line, p):
+    """The L2 atomic unit a line's atomics go to: each unit owns aligned
+    `l2_atomic_unit_bytes` chunks, spread over the `l2_atomic_units` by an XOR
+    of the chunk number's bits (a power of 2 of units; a hash otherwise), so
+    neighbouring chunks and power-of-2 strides land on different units.
+    Measured on the H200 here (programs/micro/atomic_spread.s,
+    traces/h200/micro/micro_atomic_spread.json, tools/atomic_figures.py):
+    2,112 warps each adding into one of 2 lines 128 B apart take as long as
+    into one line, into 8 lines 128 B apart as into 2 units, into 8 lines 4 KB
+    or 64 KB apart as into 8."""
+    units = np.int64(p[P_ATOM_UNITS])
+    c = line // np.int64(p[P_ATOM_UNIT_LINES])
+    if units & (units - 1):
+        return hash_line(c, units)
+    bits = 0
+    while (np.int64(1) << bits) < units:
+        bits += 1
+    u = np.int64(0)
+    while c > 0 and bits > 0:
+        u ^= c & (units - 1)
+        c >>= bits
+    return u
+
+
+@njit(inline="always")
+def atomic_work(sectors, n, k):
+    """What sector k of an atomic request of n sectors asks of its unit: its
+    operations (sectors[32 + k], coalescer.count_atomic_sectors), and on the
+    first sector the request's total in bits 16 and up (atomic_cycles)."""
+    ops = sectors[32 + k]
+    if k == 0:
+        total = 0
+        for j in range(n):
+            total += sectors[32 + j]
+        ops += total << 16
+    return ops
+
+
+@njit(inline="always")
+def atomic_cycles(work, p):
+    """The cycles an atomic unit spends on one sector: `l2_atomic_op_cycles`
+    per operation, and a request's first sector makes up its request to at
+    least `l2_atomic_request_cycles`. Measured on the H200 here
+    (tools/atomic_figures.py): 1,056 blocks adding one word into one word
+    take 3.38 cycles a red (programs/micro/atomic_tail.s: 2.15 more than the
+    blocks' hand-out, 1.23 apart); 2,112 warps adding
+    32 words of one line into one line 4.4 cycles a red, 1.1 a sector
+    (programs/micro/atomic_lines.s)."""
+    total = work >> 16
+    busy = (work & 0xFFFF) * p[P_ATOM_OP]
+    if total > 0:
+        busy += max(0.0, p[P_ATOM_REQ] - total * p[P_ATOM_OP])
+    return busy
 
 
 @njit
@@ -421,7 +489,7 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
         t = t0 + k / MS.params[P_L1_SPC]
         where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1)
         if where == 1:
-            r = l2_sector(MS, sm, r, sectors[k], store, atomic, sectors[32 + k] if atomic > 0 else 0)
+            r = l2_sector(MS, sm, r, sectors[k], store, atomic, atomic_work(sectors, n, k) if atomic > 0 else 0)
             if l1_slot >= 0 and atomic == 0:
                 set_ready(MS.l1, sm, l1_slot, sectors[k] & 3, r)
         if r > ready:

@@ -163,10 +163,10 @@ def share_of_gpu(cfg, fraction, twins=False):
     out["l2_slices"] = slices
     out["l2_bytes"] = max(int(cfg["l2_bytes"] * fraction), 128 * cfg["l2_ways"] * slices)
     out["l2_slice_sectors_per_cycle"] = cfg["l2_slice_sectors_per_cycle"] * trim
-    # atomics: every slice's atomic unit, each at `fraction` of its speed, so that both
-    # spread atomics (total rate) and one hot word (one unit's rate) get their share
-    out["l2_atomic_units"] = cfg["l2_slices"]
-    out["l2_slice_atomic_ops_per_cycle"] = cfg["l2_slice_atomic_ops_per_cycle"] * fraction
+    # atomics: every atomic unit, each at `fraction` of its speed, so that both spread
+    # atomics (total rate) and one hot word (one unit's rate) get their share
+    out["l2_atomic_op_cycles"] = cfg["l2_atomic_op_cycles"] / fraction
+    out["l2_atomic_request_cycles"] = cfg["l2_atomic_request_cycles"] / fraction
     out["dram_channels"] = max(1, round(cfg["dram_channels"] * fraction))
     out["dram_bandwidth_gbs"] = cfg["dram_bandwidth_gbs"] * fraction
     return out
