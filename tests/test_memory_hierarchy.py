@@ -172,7 +172,7 @@ def test_dram_interleave_puts_a_chunk_on_one_channel():
     """dram_interleave_bytes: the lines of one chunk share a channel and queue
     there one transfer after another; by lines (the configs' 128) they spread."""
     cfg = dict(load_config("h200"), dram_channels=96, dram_interleave_bytes=4096, l2_fabric_cycles=0,
-               dram_late_permil=0)
+               dram_late_permil=0, dram_sector_cycles=0)
     per = 32.0 / (cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / 96)      # cycles a sector's transfer takes
     sec = np.zeros(160, np.int64)
     base = (1 << 30) // 32                                  # a chunk's first sector
@@ -186,6 +186,26 @@ def test_dram_interleave_puts_a_chunk_on_one_channel():
             assert max(ready) <= 100 + cfg["latency_dram_cycles"] + 4 * per + 1
         else:
             assert ready == [int(np.ceil(100 + cfg["latency_dram_cycles"] + k * per)) for k in range(128)]
+
+
+def test_a_lines_sectors_from_dram_answer_one_after_another():
+    """dram_sector_cycles: a warp reading a whole line from DRAM waits for its
+    4 sectors one after another, about 6 cycles apart on the H200
+    (programs/micro/sector_clock.s: 17-21 cycles more at p5 than for one
+    sector); one sector of a line, or sectors of other lines, do not wait."""
+    cfg = dict(load_config("h200"), l2_fabric_cycles=0, dram_late_permil=0)
+    gap = cfg["dram_sector_cycles"]
+    assert gap == 6
+    sec = np.zeros(160, np.int64)
+    one = make_memsys(cfg, 2, 64 * 1024)
+    sec[0] = 4000
+    alone = global_request(one, 0, 100, sec, 1, False, True)
+    line = make_memsys(cfg, 2, 64 * 1024)
+    sec[:4] = 4000 + np.arange(4)                           # the same line's 4 sectors
+    assert global_request(line, 0, 100, sec, 4, False, True) == alone + 3 * gap
+    other = make_memsys(cfg, 2, 64 * 1024)
+    sec[:4] = 4000 + 4 * np.arange(4)                       # the first sector of 4 lines
+    assert global_request(other, 0, 100, sec, 4, False, True) < alone + gap
 
 
 def test_late_dram_reads_wait_for_their_chunks_window_to_end():

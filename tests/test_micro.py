@@ -68,6 +68,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         # two warps' reads of one 4 KB block: 128 B, 1 KB, 2 KB apart, another buffer; 100-400 cycles apart
         "pair_clock": ["pair_clock"] * 8,
         # pairs 8 passes apart: L2 reads, stores (132 and 66 SMs), both; then 132 MiB from DRAM, alone and storing
+        # one line a warp a pass, 1 to 4 of its sectors: 1 warp on 1 SM, 1 and 32 warps on 132 SMs
+        "sector_clock": ["sector_clock"] * 8,
         "l2_mix": ["mix_read"] * 2 + ["mix_write"] * 4 + ["mix_both"] * 2 + ["mix_read", "mix_both"],
     }
     if path.stem in sweeps:

@@ -71,7 +71,10 @@ For each distinct 32-byte sector of a request (coalescer.py):
 - an L2 miss goes to the HBM channel its address hashes to, by chunks of
   `dram_interleave_bytes` (a line on every config now); each channel moves
   `dram_bytes_per_cycle / dram_channels`; the sector is ready after
-  `latency_dram_cycles`, give or take the late reads: 6.4-8.1% of the
+  `latency_dram_cycles` (a line's sectors read one after another answering
+  `dram_sector_cycles` apart: programs/micro/sector_clock.s, a line's 4
+  sectors 17-21 cycles after one sector at p5), give or take the late
+  reads: 6.4-8.1% of the
   H200's DRAM answers come 250-600 cycles after the median, at every load
   (each pass of streaming warps timed, 1 to 4,224 warps:
   traces/h200/micro/micro_dram_clock.json.gz), the fill itself late, so
@@ -126,7 +129,7 @@ HIST_FIRST_WIDTH = 64
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OP, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
- P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES) = range(27)
+ P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES, P_DRAM_SECTOR) = range(28)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -147,7 +150,8 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["interval_mio_cycles"], cfg["dram_interleave_bytes"] // 128,
                        cfg["l2_fabric_cycles"], cfg["dram_late_permil"] / 1000, cfg["dram_late_cycles"],
                        cfg["dram_late_chunk_bytes"] // 128, cfg["l2_slice_write_sectors_per_cycle"],
-                       cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128],
+                       cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128,
+                       cfg["dram_sector_cycles"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -155,13 +159,21 @@ def make_memsys(cfg, n_sm, l1_bytes):
                   make_cache(slices, cfg["l2_bytes"] // slices, cfg["l2_ways"]),
                   np.zeros(n_sm, np.float64), np.zeros((n_sm, 2), np.float64), np.zeros(slices, np.float64),
                   np.zeros(int(cfg["l2_atomic_units"]), np.float64),
-                  np.zeros(cfg["dram_channels"], np.float64),
+                  _channels(cfg["dram_channels"]),
                   np.zeros((n_sm, 2), np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 4), np.int64),
                   np.zeros((DRAM_BINS, 2), np.float64), np.array([HIST_FIRST_WIDTH], np.int64),
                   # per scheduler: its MIO queue's entries (when each leaves it), the next entry, the last leave;
                   # per SM: when each of the L1TEX's queued shared accesses starts, the next entry (mio_issue)
                   _mio_queues(n_sm * cfg["sub_partitions"], cfg["mio_queue_depth"]),
                   np.zeros((n_sm, cfg["l1tex_queue_depth"] + 1), np.float64))
+
+
+def _channels(n):
+    """Per DRAM channel: when it is next free, the line it read last and when
+    that read's data is there (dram_sector_cycles)."""
+    c = np.zeros((n, 3), np.float64)
+    c[:, 1] = -1.0
+    return c
 
 
 def _mio_queues(n, depth):
@@ -309,9 +321,9 @@ def _l2_lookup(MS, sl, t, tag, sbit, ch, write):
     hit, evicted, slot = access(MS.l2, sl, tag, sbit, True, write > 0)
     if evicted > 0:
         MS.counters[C_DRAM_WR] += 32 * evicted
-        tw = max(MS.chan_free[ch], ts)
+        tw = max(MS.chan_free[ch, 0], ts)
         dram_transfer(MS, tw, 32.0 * evicted, 1)
-        MS.chan_free[ch] = tw + 32.0 * evicted / p[P_CHAN_BPC]
+        MS.chan_free[ch, 0] = tw + 32.0 * evicted / p[P_CHAN_BPC]
     return ts, hit, slot
 
 
@@ -397,14 +409,19 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
         if data < 0.0:
             fetch = p[P_FETCH]                    # a sector, or the aligned group DRAM moves at once
             MS.counters[C_DRAM_RD] += np.int64(fetch)
-            tc = max(ts, MS.chan_free[ch])
+            tc = max(ts, MS.chan_free[ch, 0])
             dram_transfer(MS, tc, fetch, 0)
-            MS.chan_free[ch] = tc + fetch / p[P_CHAN_BPC]
+            MS.chan_free[ch, 0] = tc + fetch / p[P_CHAN_BPC]
             # at the slice, an L2 latency before the SM has it; latency_dram_cycles is the mean over
             # the lines' home partitions, the fabric's share of it added below when the home is not near
             data = tc + p[P_DRAM_LAT] - p[P_L2_LAT] - p[P_FABRIC] * (parts - 1) / parts
             # latency_dram_cycles is a chase's mean, late reads in it: the late share is added back by the read
             data += late_fill(line, tc, p) - late_mean(p)
+            # a line's sectors read one after another answer dram_sector_cycles apart
+            if MS.chan_free[ch, 1] == float(line):
+                data = max(data, MS.chan_free[ch, 2] + p[P_DRAM_SECTOR])
+            MS.chan_free[ch, 1] = float(line)
+            MS.chan_free[ch, 2] = data
             if fetch > SECTOR_BYTES:
                 fill_sectors(MS.l2, sl, slot, sbit, np.int64(fetch) // SECTOR_BYTES, data)
             set_ready(MS.l2, sl, slot, sbit, data)
