@@ -102,6 +102,8 @@ SCHEMA.update({
                              "cycles between a warp's MIO instructions (the compiler's stall counts)"),
     "dram_bandwidth_gbs": ((int, float), lambda v: v > 0, "DRAM peak bandwidth, GB/s"),
     "dram_channels": (int, lambda v: v >= 1, "independent DRAM channels"),
+    "dram_late_min_cycles": ((int, float), lambda v: 0 <= v <= 100000,
+                             "the least a late DRAM read is late by (its window's rest added to it)"),
     "dram_sector_cycles": ((int, float), lambda v: 0 <= v <= 1000,
                            "cycles between the answers of a line's sectors read from DRAM one after another"),
     "dram_interleave_bytes": (int, lambda v: v >= 128 and v & (v - 1) == 0,

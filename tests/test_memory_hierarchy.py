@@ -210,26 +210,29 @@ def test_a_lines_sectors_from_dram_answer_one_after_another():
 
 def test_late_dram_reads_wait_for_their_chunks_window_to_end():
     """late_fill (h200's dram_late_*): a chunk's time is cut into windows of dram_late_cycles;
-    a read that starts in a blocked window waits for its end, so every read of the chunk in it
-    answers at the same cycle, and a read at the next cycle after it is on time; about
-    dram_late_permil of the windows are blocked (10,000 of them: 3 standard deviations of a
-    binomial either side), their waits uniform and `late_mean` their mean; none on the h100."""
+    a read that starts in a blocked window waits for its end and dram_late_min_cycles more, so
+    every read of the chunk in it answers at the same cycle, and a read at the next cycle after
+    the window is on time; about dram_late_permil of the windows are blocked (10,000 of them: 3
+    standard deviations of a binomial either side), their waits uniform past the floor and
+    `late_mean` their mean; none on the h100."""
     cfg = load_config("h200")
     p = make_memsys(cfg, 4, 64 * 1024).params
     lines, w = cfg["dram_late_chunk_bytes"] // 128, cfg["dram_late_cycles"]
+    m = cfg["dram_late_min_cycles"]
+    assert m == 250
     blocked = 0
     waits = []
     for c in range(100):
         t = 0.0
         while t < 100 * w:                       # walk the chunk's windows: each read lands at one's end or later
             late = late_fill(c * lines, t, p)
-            assert 0.0 <= late <= w
+            assert late == 0.0 or m <= late <= m + w
             if late > 0:
                 blocked += 1
-                end = t + late
+                end = t + late - m               # the window's end
                 for k in (0, 1, lines - 1):      # every line of the chunk, later in the same window
-                    assert late_fill(c * lines + k, end - 1.0, p) == 1.0
-                    assert late_fill(c * lines + k, (t + end) / 2, p) == end - (t + end) / 2
+                    assert late_fill(c * lines + k, end - 1.0, p) == m + 1.0
+                    assert late_fill(c * lines + k, (t + end) / 2, p) == m + end - (t + end) / 2
                 t = end
             else:
                 t += 1.0

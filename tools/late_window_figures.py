@@ -1,6 +1,8 @@
 """The H200's late DRAM answers, as the clock micros time them, next to
-simgpu's: what `dram_late_permil`, `dram_late_cycles` and
-`dram_late_chunk_bytes` (memory/hierarchy.py late_fill) are read from.
+simgpu's: what `dram_late_permil`, `dram_late_cycles`,
+`dram_late_min_cycles` and `dram_late_chunk_bytes` (memory/hierarchy.py
+late_fill) are read from (the floor also from matmul_naive's timed steps,
+tools/matmul_clock_figures.py).
 
     python3 tools/late_window_figures.py [--config CONFIG] [--pairs]
 

@@ -84,7 +84,11 @@ For each distinct 32-byte sector of a request (coalescer.py):
   (gather_clock.s, gather_stride.s; two lines 1 KB apart each by its own,
   128 bytes apart together: pair_clock.s); `late_fill` blocks a
   `dram_late_chunk_bytes` chunk for a `dram_late_permil` share of its
-  windows of `dram_late_cycles`, a read in one waiting for its end, and
+  windows of `dram_late_cycles`, a read in one waiting for its end and
+  `dram_late_min_cycles` more (so a late read is 250-600 cycles late on the
+  H200, as the micros' late passes are; uniform waits of 0-600 made
+  matmul_naive's steps, each waiting for four chunks, late past 920 cycles
+  in 45% of steps against the H200's 30-34%: matmul_clock.s), and
   `latency_dram_cycles`, a chase's mean, loses the mean share they add
   (none on configs without `dram_late_permil`; tools/late_window_figures.py
   prints the micros' figures next to simgpu's). Each line late by its own
@@ -129,7 +133,7 @@ HIST_FIRST_WIDTH = 64
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OP, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
- P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES, P_DRAM_SECTOR) = range(28)
+ P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN) = range(29)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -151,7 +155,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_fabric_cycles"], cfg["dram_late_permil"] / 1000, cfg["dram_late_cycles"],
                        cfg["dram_late_chunk_bytes"] // 128, cfg["l2_slice_write_sectors_per_cycle"],
                        cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128,
-                       cfg["dram_sector_cycles"]],
+                       cfg["dram_sector_cycles"], cfg.get("dram_late_min_cycles", 0)],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -217,9 +221,9 @@ def late_fill(line, t, p):
     `dram_late_chunk_bytes` chunk of addresses has its time cut into windows
     of `dram_late_cycles` (at a phase of its own); a `dram_late_permil` share
     of them are blocked, and a read that starts in a blocked window answers
-    when the window ends: late by up to `dram_late_cycles`, the reads of one
-    chunk in one window finishing together, on average late by
-    `late_mean(p)`. Which windows are blocked is a hash of the chunk and the
+    `dram_late_min_cycles` after the window ends: late by that and up to
+    `dram_late_cycles` more, the reads of one chunk in one window finishing
+    together, on average late by `late_mean(p)`. Which windows are blocked is a hash of the chunk and the
     window: a fixed pattern, so runs repeat exactly.
 
     Measured on the H200 here (tools/late_window_figures.py): 6.5-8% of DRAM
@@ -241,7 +245,7 @@ def late_fill(line, t, p):
     k = np.int64(start) // w
     h = _mix(chunk ^ ((k & m) * np.int64(0x165667B1) & m))
     if (h & np.int64(0xFFFFFF)) < p[P_LATE_FRAC] * 0x1000000:
-        return float((k + 1) * w) - start
+        return float((k + 1) * w) - start + p[P_LATE_MIN]
     return 0.0
 
 
@@ -250,7 +254,7 @@ def late_mean(p):
     """The cycles `late_fill` adds to a read at a random time, on average
     (half a window in the blocked share): `latency_dram_cycles`, a pointer
     chase's mean, has them in it."""
-    return p[P_LATE_FRAC] * p[P_LATE_CYCLES] * 0.5
+    return p[P_LATE_FRAC] * (p[P_LATE_CYCLES] * 0.5 + p[P_LATE_MIN])
 
 
 @njit
