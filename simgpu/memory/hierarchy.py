@@ -155,7 +155,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_fabric_cycles"], cfg["dram_late_permil"] / 1000, cfg["dram_late_cycles"],
                        cfg["dram_late_chunk_bytes"] // 128, cfg["l2_slice_write_sectors_per_cycle"],
                        cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128,
-                       cfg["dram_sector_cycles"], cfg.get("dram_late_min_cycles", 0)],
+                       cfg["dram_sector_cycles"], cfg["dram_late_min_cycles"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
