@@ -11,7 +11,20 @@ so occupancy is the binary's), and each launch becomes one row:
   its register, warp and block limits (Nsight reports limits capped at the
   blocks-per-SM maximum; simgpu's are capped the same way here). The
   shared-memory limit is not compared: Nsight's reflects the carve-out the
-  driver chose for the launch, which simgpu does not model (DEVIATIONS.md);
+  driver chose for the launch, which simgpu does not model (DEVIATIONS.md).
+  Shared wavefronts and bank conflicts are the ones the addresses make, as
+  Nsight counts them by instrumenting the SASS
+  (`smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum`,
+  traces/h200/shared_sass.json, tools/probe_shared_sass.py): on a busy SM
+  the hardware counters `l1tex__data_pipe_lsu_wavefronts_mem_shared_op_*`
+  and `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*` add the same
+  number of wavefronts to both, which the data stage spent in arbitration
+  with the SM's other L1 traffic and which vary from run to run (the two runs
+  of that record: attention_flash 97 and 125 load wavefronts, the held-out
+  transpose_nvcc 4,052 and 3,543); simgpu does not model them, and the row
+  keeps them as `shared_arbitration`. So the measured bank conflicts are the
+  hardware's less those wavefronts. Programs missing from that record are
+  compared with the hardware counters of their own record;
 - relative errors (simgpu / measured - 1): warp instructions vs
   `smsp__inst_executed.sum`, cycles vs `gpc__cycles_elapsed.max`, DRAM
   bytes read + written vs `dram__bytes_read.sum + dram__bytes_write.sum`;
@@ -85,6 +98,11 @@ WITHIN = 0.25          # the issue's per-program cycle target
 
 LRC_RECORDS = [Path(__file__).resolve().parents[1] / "traces" / "h200" / f for f in
                ("l2_coalescing.json", "l2_coalescing_rest.json")]
+SHARED_SASS = [Path(__file__).resolve().parents[1] / "traces" / "h200" / "shared_sass.json"]
+# Nsight's shared wavefronts counted at the SASS level (instrumented): the addresses' own
+SASS_WAVEFRONTS = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{}.sum"
+HW_WAVEFRONTS = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{}.sum"
+HW_CONFLICTS = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{}.sum"
 COALESCED = "lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum"
 REPEATS = Path(__file__).resolve().parents[1] / "traces" / "h200" / "repeats.json"
 STALL_RUNS = Path(__file__).resolve().parents[1] / "traces" / "h200" / "stall_runs"
@@ -155,16 +173,40 @@ def l2_hit_rate_measured(hw, lrc=None):
     return hw.get("lts__t_sector_hit_rate.pct")
 
 
-def load_lrc_launches(paths=LRC_RECORDS):
-    """{program stem: [per-launch counters]} from the LRC records (none where a file is missing)."""
+def load_launches(paths=LRC_RECORDS):
+    """{program stem: [per-launch counters]} from records of more counters than
+    the program record has (the LRC records, `launches` per program; the
+    SASS-level shared record, `ncu.launches`); none where a file is missing."""
     out = {}
     for path in paths:
         try:
             record = json.loads(Path(path).read_text())
         except (OSError, ValueError):
             continue
-        out.update({Path(p["program"]).stem: p["launches"] for p in record.get("programs", []) if p.get("launches")})
+        for p in record.get("programs", []):
+            launches = p.get("launches") or p.get("ncu", {}).get("launches")
+            if launches:
+                out[Path(p["program"]).stem] = launches
     return out
+
+
+def _same_launches(more, launches):
+    """`more` (a program's launches in another record) if they are the same
+    kernels, in order, as `launches`; else []."""
+    return more if [L.get("kernel") for L in more] == [L.get("kernel") for L in launches] else []
+
+
+def shared_by_addresses(sass, op):
+    """One launch's shared `op` ("ld" or "st") counts as its addresses make
+    them, from its counters in the SASS-level record: (wavefronts, bank
+    conflicts, arbitration wavefronts), or None if the record lacks them.
+    The hardware counts the arbitration wavefronts in both its wavefronts
+    and its bank conflicts (see the module doc)."""
+    if not sass or sass.get(SASS_WAVEFRONTS.format(op)) is None or sass.get(HW_WAVEFRONTS.format(op)) is None:
+        return None
+    wavefronts = sass[SASS_WAVEFRONTS.format(op)]
+    arbitration = sass[HW_WAVEFRONTS.format(op)] - wavefronts
+    return wavefronts, sass[HW_CONFLICTS.format(op)] - arbitration, arbitration
 
 def rel_error(sim, measured):
     """simgpu / measured - 1 (0 when both are 0; None when only measured is 0)."""
@@ -259,6 +301,9 @@ def summarize(rows):
         "dram_bytes_within_10pct": sum(e <= 0.10 for e in dram),
         "dram_bytes_compared": len(dram),
         "exact_matched": sum(exact), "exact_compared": len(exact),
+        "shared_by_sass": sum(1 for r in rows if r.get("shared_arbitration")),
+        "shared_arbitration": [(r["launch"], r["shared_arbitration"]) for r in rows
+                               if any((r.get("shared_arbitration") or {}).values())],
         "dominant_stall_matched": sum(stalls), "dominant_stall_compared": len(stalls),
     }
 
@@ -275,8 +320,10 @@ def _dominant(shares):
     return max(stalls, key=stalls.get) if stalls else None
 
 
-def launch_row(program, k, kernel, stats, hw, max_blocks_per_sm, regs_estimated=None, label=None, lrc=None):
-    """One launch's comparison as plain data (see the module doc)."""
+def launch_row(program, k, kernel, stats, hw, max_blocks_per_sm, regs_estimated=None, label=None, lrc=None,
+               sass=None):
+    """One launch's comparison as plain data (see the module doc); `lrc` and
+    `sass`: the launch's counters in the LRC and SASS-level shared records."""
     exact = {}
     for name, ours, theirs in EXACT:
         if hw.get(theirs) is None:
@@ -289,6 +336,15 @@ def launch_row(program, k, kernel, stats, hw, max_blocks_per_sm, regs_estimated=
         else:
             sv, hv = stats[ours], hw[theirs]
         exact[name] = {"simgpu": sv, "measured": hv, "match": sv == hv}
+    arbitration = {}
+    for op in ("ld", "st"):
+        counts = shared_by_addresses(sass, op)
+        if counts is None:
+            continue
+        wavefronts, conflicts, arbitration[op] = counts
+        for name, hv in ((f"shared_{op}_wavefronts", wavefronts), (f"shared_{op}_bank_conflicts", conflicts)):
+            sv = stats[name]
+            exact[name] = {"simgpu": sv, "measured": hv, "match": sv == hv, "by": "sass"}
 
     def rel(sv, hv):
         return {"simgpu": sv, "measured": hv, "rel_error": rel_error(sv, hv)}
@@ -305,6 +361,7 @@ def launch_row(program, k, kernel, stats, hw, max_blocks_per_sm, regs_estimated=
         "index": k, "kernel": kernel,
         "registers": {"binary": stats["regs_per_thread"], "estimated": regs_estimated},
         "exact": exact,
+        "shared_arbitration": arbitration or None,
         "cycles": rel(stats["cycles"], hw["gpc__cycles_elapsed.max"]),
         "warp_instructions": rel(stats["warp_instructions"], hw["smsp__inst_executed.sum"]),
         "dram_bytes": rel(stats["dram_read_bytes"] + stats["dram_write_bytes"], dram_hw),
@@ -353,7 +410,8 @@ def compare_suite(record_path=None, config="h200", programs=None):
     if not entries:
         raise SimgpuError(f"{record_path or DEFAULT_RECORD} has no program with Nsight Compute counters")
     max_blocks = load_config(config)["max_blocks_per_sm"]
-    lrc = load_lrc_launches()
+    lrc = load_launches()
+    sass = load_launches(SHARED_SASS)
     repeats = load_repeats(repeats_for(record_path))
     more_runs = load_stall_runs()
     rows = []
@@ -364,13 +422,14 @@ def compare_suite(record_path=None, config="h200", programs=None):
             raise SimgpuError(f"{e['program']}: the recipe makes {len(run.results)} launches, the record has "
                               f"{len(e['ncu']['launches'])}; re-record it")
         kernels = [L[0] for L in run.launches]
-        merged = lrc.get(name, [])
-        merged = merged if [L.get("kernel") for L in merged] == [L.get("kernel") for L in e["ncu"]["launches"]] else []
+        merged = _same_launches(lrc.get(name, []), e["ncu"]["launches"])
+        by_sass = _same_launches(sass.get(name, []), e["ncu"]["launches"])
         for k, (res, hw) in enumerate(zip(run.results, e["ncu"]["launches"])):
             label = name if len(kernels) == 1 else f"{name}:{kernels[k]}" if kernels.count(kernels[k]) == 1 \
                 else f"{name}#{k}"
             rows.append(launch_row(name, k, kernels[k], res.stats, hw, max_blocks,
-                                   max_live_registers(res.kernel.program), label, merged[k] if merged else None))
+                                   max_live_registers(res.kernel.program), label, merged[k] if merged else None,
+                                   by_sass[k] if by_sass else None))
             rows[-1]["cycles"]["runs"] = repeats.get((name, k))
             st = rows[-1]["stalls"]
             if st["dominant_measured"] is not None and (name, k) in more_runs:
@@ -412,6 +471,20 @@ def _order_lines(s):
     return out
 
 
+def _shared_lines(s, n):
+    """What the shared wavefront and bank-conflict columns were compared with."""
+    if not s.get("shared_by_sass"):
+        return []
+    out = ["", f"shared wavefronts and bank conflicts of {s['shared_by_sass']} of {n} launches: as their addresses "
+               "make them, counted by Nsight at the SASS level (traces/h200/shared_sass.json)"]
+    if s["shared_arbitration"]:
+        out.append("  the H200's data stage also spent, in arbitration with other L1 traffic (in its hardware "
+                   "wavefronts and bank conflicts; varies run to run; not modeled): " +
+                   ", ".join(f"{lab} " + " + ".join(f"{v:,.0f} {op}" for op, v in arb.items() if v)
+                             for lab, arb in s["shared_arbitration"]))
+    return out
+
+
 def format_table(result):
     src, rows, s = result["source"], result["rows"], result["summary"]
     out = [f"simgpu compare: {s['programs']} programs ({s['launches']} launches) simulated on "
@@ -438,6 +511,7 @@ def format_table(result):
         out.append(f"  {r['launch']:{w}s}  " + " ".join(f"{m:>7s}" for m in marks))
     if misses:
         out += ["", "mismatches"] + misses
+    out += _shared_lines(result["summary"], len(rows))
     out += ["", "timing and memory  (err = simgpu / measured - 1; hit rates: simgpu - measured, in points)",
             f"  {'launch':{w}s}  {'cycles':>9s} {'measured':>9s} {'err':>7s}  {'warp inst':>10s} {'measured':>10s} "
             f"{'err':>7s}  {'DRAM B':>10s} {'measured':>10s} {'err':>7s}  {'L1 pts':>6s} {'L2 pts':>6s}  "

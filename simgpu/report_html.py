@@ -115,8 +115,9 @@ def stat_rows(s):
             rows.append((what, f"{_fmt(s[f'shared_{op}_requests'])} requests, "
                          f"{_fmt(s[f'shared_{op}_wavefronts'])} wavefronts, "
                          f"{_fmt(s[f'shared_{op}_bank_conflicts'])} bank conflicts",
-                         f"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{op}.sum, "
-                         f"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{op}.sum"))
+                         f"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{op}.sum (the addresses' "
+                         f"own; l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{op}.sum also counts "
+                         "arbitration with other L1 traffic)"))
     return rows
 
 

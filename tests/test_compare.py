@@ -108,6 +108,30 @@ def test_one_launch_row_from_hand_made_counters():
     assert merged["l2_hit_rate"]["measured"] == 70.0 and merged["l2_hit_rate"]["points"] == -20.0
     unrecorded = launch_row("p", 0, "k", _stats(1250, stalls), _hw(1000.0), 32)
     assert unrecorded["stalls"]["measured"] is None and unrecorded["stalls"]["match"] is None
+    assert unrecorded["shared_arbitration"] is None
+    # with the SASS-level shared record: the addresses' wavefronts and conflicts are compared, the
+    # hardware's (arbitration included) are not, and the arbitration is kept
+    shared = dict(_stats(1250, stalls), shared_ld_wavefronts=1200, shared_ld_bank_conflicts=200)
+    hw = _hw(1000.0, **{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": 1230.0,
+                        "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": 230.0})
+    plain = launch_row("p", 0, "k", shared, hw, 32)
+    assert not plain["exact"]["shared_ld_wavefronts"]["match"] and not plain["exact"]["shared_ld_bank_conflicts"]["match"]
+    by_sass = launch_row("p", 0, "k", shared, hw, 32, sass=dict(
+        hw, **{"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": 1200.0}))
+    assert by_sass["exact"]["shared_ld_wavefronts"] == {"simgpu": 1200, "measured": 1200.0, "match": True, "by": "sass"}
+    assert by_sass["exact"]["shared_ld_bank_conflicts"]["measured"] == 200.0
+    assert by_sass["shared_arbitration"] == {"ld": 30.0}
+
+
+def test_shared_counts_by_address_take_the_arbitration_out_of_both_hardware_counters():
+    from simgpu.compare import shared_by_addresses
+    # 1,000 loads of which the addresses need 1,200 wavefronts (200 conflicts); the data stage
+    # lost 30 more to arbitration, which the hardware counts in both its wavefronts and conflicts
+    sass = {"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": 1200.0,
+            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": 1230.0,
+            "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": 230.0}
+    assert shared_by_addresses(sass, "ld") == (1200.0, 200.0, 30.0)
+    assert shared_by_addresses(sass, "st") is None and shared_by_addresses(None, "ld") is None
 
 
 def test_summary_of_hand_made_rows():

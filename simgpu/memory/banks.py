@@ -17,7 +17,13 @@ LDS.128 of 256 distinct bytes per half-warp 4 -- not the 4 of every
 quarter-warp phase the Guide's description implies. Bank conflicts =
 wavefronts - ideal wavefronts (a phase's ideal: its distinct words / 32,
 rounded up), as Nsight Compute's
-l1tex__data_bank_conflicts_pipe_lsu_mem_shared counts them.
+l1tex__data_bank_conflicts_pipe_lsu_mem_shared counts them. What this
+module gives is what the addresses cost, which Nsight counts exactly by
+instrumenting the SASS (smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared,
+traces/h200/shared_sass.json: equal to simgpu's on every program); on a busy
+SM the hardware counters add the wavefronts the data stage lost to
+arbitration with other L1 traffic, in both wavefronts and conflicts (not
+modeled: they vary from run to run).
 """
 import numpy as np
 

@@ -133,7 +133,8 @@ HIST_FIRST_WIDTH = 64
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OP, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
- P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN) = range(29)
+ P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
+ P_ATOM_BITS) = range(30)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -143,6 +144,8 @@ MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 
 def make_memsys(cfg, n_sm, l1_bytes):
     slices = cfg["l2_slices"]
+    units = int(cfg["l2_atomic_units"])
+    unit_bits = units.bit_length() - 1          # log2 of a power-of-2 count of atomic units (atomic_unit)
     params = np.array([cfg["latency_l1_cycles"], cfg["latency_l2_cycles"], cfg["latency_dram_cycles"],
                        cfg["l1_sectors_per_cycle"], cfg["l2_slice_sectors_per_cycle"],
                        cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / cfg["dram_channels"],
@@ -155,7 +158,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_fabric_cycles"], cfg["dram_late_permil"] / 1000, cfg["dram_late_cycles"],
                        cfg["dram_late_chunk_bytes"] // 128, cfg["l2_slice_write_sectors_per_cycle"],
                        cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128,
-                       cfg["dram_sector_cycles"], cfg["dram_late_min_cycles"]],
+                       cfg["dram_sector_cycles"], cfg["dram_late_min_cycles"], unit_bits],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -459,9 +462,7 @@ def atomic_unit(line, p):
     c = line // np.int64(p[P_ATOM_UNIT_LINES])
     if units & (units - 1):
         return hash_line(c, units)
-    bits = 0
-    while (np.int64(1) << bits) < units:
-        bits += 1
+    bits = np.int64(p[P_ATOM_BITS])
     u = np.int64(0)
     while c > 0 and bits > 0:
         u ^= c & (units - 1)
