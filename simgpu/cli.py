@@ -3,7 +3,7 @@
     simgpu run programs/matmul_tiled.s [--set n=512] [--config h100]
     simgpu run kernel.ptx --kernel NAME --grid 64 --block 256 --arg "zeros(1024)" --arg 1024
     simgpu bench
-    simgpu compare [--json FILE] [--plot FILE.png]
+    simgpu compare [--json FILE] [--plot FILE.png] [--html FILE.html]
     simgpu configs
     simgpu isa
 
@@ -494,6 +494,8 @@ def build_parser():
     m.add_argument("--programs", help="only these programs, e.g. vector_add,matmul_tiled")
     m.add_argument("--json", metavar="FILE", help="also write the rows and the summary as JSON")
     m.add_argument("--plot", metavar="FILE", help="also draw the cycles scatter and stall bars (.png or .svg)")
+    m.add_argument("--html", metavar="FILE", help="also write the comparison as one self-contained HTML page "
+                                                  "(tables, the targets, the picture; no network needed)")
     m.set_defaults(fn=cmd_compare)
     e = sub.add_parser("emit", help="write a kernel as CUDA C or Metal Shading Language source",
                        description="Translate PROGRAM's kernels (or --kernel K) into CUDA C or Metal with the PTX's "

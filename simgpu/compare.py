@@ -438,7 +438,7 @@ def compare_suite(record_path=None, config="h200", programs=None):
                 st["dominant_measured"] = modal_state(st["dominant_runs"])
                 st["match"] = st["dominant_simgpu"] == st["dominant_measured"]
     info = {"device": record.get("device"), "date": record.get("date"), "ncu": record.get("ncu"),
-            "nvidia_smi": record.get("nvidia_smi"), "record": str(record_path or DEFAULT_RECORD),
+            "nvidia_smi": record.get("nvidia_smi"), "record": _shown(record_path or DEFAULT_RECORD),
             "config": config}
     summary = summarize(rows)
     summary["repeats_record"] = _shown(repeats_for(record_path))
@@ -551,9 +551,10 @@ def format_table(result):
 
 # ---- figures ----
 
-def plot_comparison(result, out):
+def plot_comparison(result, out, fmt=None):
     """Two panels: simulated vs measured cycles (log-log, y = x, +-25% band,
-    every launch labeled) and paired stall-breakdown bars per launch."""
+    every launch labeled) and paired stall-breakdown bars per launch; to a
+    path, or a file object in format `fmt` (plots.save)."""
     import matplotlib.pyplot as plt
     from .plots import COLORS, save
     rows, s = result["rows"], result["summary"]
@@ -605,7 +606,7 @@ def plot_comparison(result, out):
     fig.suptitle(f"simgpu ({result['source']['config']}) vs {result['source']['device']}: "
                  f"{s['programs']} programs, {s['launches']} launches")
     fig.tight_layout()
-    save(fig, out)
+    save(fig, out, fmt)
 
 
 def write_json(result, out):
@@ -621,6 +622,9 @@ def cli_compare(ns):
     from .config import load_config
     if ns.plot and not ns.plot.lower().endswith((".png", ".svg")):
         raise SimgpuError(f"--plot {ns.plot}: give a .png or .svg file name")
+    for opt, out in (("--html", ns.html), ("--json", ns.json), ("--plot", ns.plot)):
+        if out and not Path(out).resolve().parent.is_dir():      # before the simulations, not after
+            raise SimgpuError(f"{opt} {out}: no such directory")
     apple = str(load_config(ns.config).get("compute_capability", "")).startswith("apple")
     sets = {}
     for item in ns.set or ():
@@ -641,6 +645,10 @@ def cli_compare(ns):
         result = compare_suite(ns.record, ns.config, programs)
         text, plot = format_table(result), plot_comparison
     print(text)
+    if ns.html:
+        from .compare_html import render, render_m4, write_html
+        size = write_html(render_m4(result, plot) if apple else render(result), ns.html)
+        print(f"wrote {ns.html} ({size / 1e6:.1f} MB)")
     if ns.json:
         write_json(result, ns.json)
         print(f"wrote {ns.json}")

@@ -158,8 +158,9 @@ def format_m4(result):
     return "\n".join(out)
 
 
-def plot_m4(result, out):
-    """Measured and simulated ratios side by side, one pair of bars per point."""
+def plot_m4(result, out, fmt=None):
+    """Measured and simulated ratios side by side, one pair of bars per point;
+    to a path, or a file object in format `fmt` (plots.save)."""
     import matplotlib.pyplot as plt
     import numpy as np
 
@@ -180,4 +181,4 @@ def plot_m4(result, out):
     ax.grid(True, axis="x", which="both", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    save(fig, out)
+    save(fig, out, fmt)

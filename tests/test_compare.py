@@ -150,9 +150,10 @@ def test_summary_of_hand_made_rows():
 def test_the_command_prints_the_table_and_writes_json_and_a_figure(tmp_path):
     out = tmp_path / "c.json"
     fig = tmp_path / "c.png"
+    page = tmp_path / "c.html"
     r = subprocess.run([sys.executable, "-m", "simgpu", "compare", "--programs", "vector_add,transpose_smem",
-                        "--json", str(out), "--plot", str(fig)], capture_output=True, text=True, cwd=ROOT,
-                       timeout=300)
+                        "--json", str(out), "--plot", str(fig), "--html", str(page)], capture_output=True, text=True,
+                       cwd=ROOT, timeout=300)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert lines[0].startswith("simgpu compare: 2 programs (2 launches) simulated on h200 vs NVIDIA H200")
@@ -164,10 +165,19 @@ def test_the_command_prints_the_table_and_writes_json_and_a_figure(tmp_path):
     assert data["rows"][0]["exact"]["shared_ld_bank_conflicts"]["simgpu"] == 63488
     assert data["summary"]["launches"] == 2
     assert fig.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # the HTML page: the same figures, the targets, the picture inlined, no script or network
+    text = page.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "<script" not in text and "http" not in text
+    for section in ("summary", "picture", "exact", "timing", "order"):
+        assert f'id="{section}"' in text
+    assert "<td>exact counters</td><td>24 of 24 match</td><td>all</td>" in text
+    assert '<code>transpose_smem</code></td><td class="ok" title="2,048">=</td>' in text     # its 2,048 ld requests
+    assert "data:image/png;base64," in text
 
 
 def test_bad_arguments_are_one_line():
-    for args in (["--plot", "x.pdf"], ["--programs", "no_such_program"], ["--record", "/nonexistent.json"]):
+    for args in (["--plot", "x.pdf"], ["--programs", "no_such_program"], ["--record", "/nonexistent.json"],
+                 ["--html", "/nonexistent/x.html"]):
         r = subprocess.run([sys.executable, "-m", "simgpu", "compare", *args], capture_output=True, text=True,
                            cwd=ROOT, timeout=120)
         assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, args

@@ -106,6 +106,11 @@ def test_ratios_at_tiny_sizes_are_the_reference_ratios_and_simgpus():
     assert r["summary"]["points"] == 8
     text = format_m4(r)
     assert "strided_copy n = 4,096 (seed 67,108,864)" in text and "matmuls n = 64 (seed 512)" in text
+    from simgpu.compare_html import render_m4
+    from simgpu.compare_m4 import plot_m4
+    page = render_m4(r, plot_m4)           # `simgpu compare --config apple-m4 --html FILE`
+    assert page.startswith("<!DOCTYPE html>") and "data:image/png;base64," in page and "<script" not in page
+    assert f'<td>stride 3</td><td class="num">{pts["stride 3"]["measured"]:.3f}</td>' in page
 
 
 def test_bad_sizes_are_one_line():
