@@ -14,7 +14,7 @@ import html
 import io
 from pathlib import Path
 
-from .compare import EXACT, WITHIN, plot_comparison
+from .compare import EXACT, WITHIN, _num as _fmt, _pct, plot_comparison
 from .errors import SimgpuError
 from .report_html import CSS, _num, _table
 
@@ -38,16 +38,6 @@ def _page(title, body):
                       f'</title><meta name="viewport" content="width=device-width, initial-scale=1">'
                       f"<style>{CSS}{EXTRA_CSS}</style></head><body>", f"<h1>{html.escape(title)}</h1>",
                       *body, "</body></html>"])
-
-
-def _pct(e):
-    return "n/a" if e is None else f"{100 * e:+.1f}%"
-
-
-def _fmt(v):
-    if v is None:
-        return "n/a"
-    return f"{v:,.0f}" if abs(v) >= 100 or float(v).is_integer() else f"{v:.2f}"
 
 
 def _held(ok):
