@@ -189,7 +189,7 @@ def _mio_queues(n, depth):
     return q
 
 
-@njit
+@njit(inline="always")
 def dram_transfer(MS, t, nbytes, col):
     """Count nbytes moved by a DRAM channel from cycle t (col 0 read, 1 write)."""
     b = np.int64(t) // MS.dram_hist_w[0]
@@ -314,7 +314,7 @@ def atomic_request(MS, sm, now, sectors, n, kind):
     return _request(MS, sm, now, sectors, n, True, False, kind)
 
 
-@njit
+@njit(inline="always")
 def _l2_lookup(MS, sl, t, tag, sbit, ch, write):
     """One sector's lookup in L2 slice `sl` (line `tag` within the slice), no
     earlier than cycle t: (the cycle the slice serves it, hit, slot). The
@@ -334,7 +334,7 @@ def _l2_lookup(MS, sl, t, tag, sbit, ch, write):
     return ts, hit, slot
 
 
-@njit
+@njit(inline="always")
 def l1_sector(MS, sm, t, sec, skip_l1, store, beats):
     """The SM's side of one sector of a request, at cycle t (when the L1 takes
     it): (0, ready, slot) when the L1 has it (ready: when its data is there,
@@ -366,7 +366,7 @@ def l1_sector(MS, sm, t, sec, skip_l1, store, beats):
     return 1, tn, l1_slot
 
 
-@njit
+@njit(inline="always")
 def l1_start(MS, sm, now, n):
     """The L1 takes a request's n sectors `l1_sectors_per_cycle` a cycle:
     the cycle it takes the first (sector k follows k / rate later)."""
@@ -375,7 +375,7 @@ def l1_start(MS, sm, now, n):
     return t0
 
 
-@njit
+@njit(inline="always")
 def l2_sector(MS, sm, tn, sec, store, atomic, ops):
     """One sector at the L2, arriving from SM `sm` at cycle tn: returns when
     its data is back at the SM (a load or atom), or when the L2 acknowledges
