@@ -390,7 +390,11 @@ def test_the_scan_loop_is_one_straight_body():
 HOLDOUT_SMALL = {"saxpy_stride": {"n": "5000", "blocks": "3"}, "warp_reduce": {"n": "5000", "blocks": "3"},
                  "histogram": {"n": "8192", "blocks": "3"}, "stencil1d": {"n": "1000"},
                  "gemv_warp": {"m": "20", "n": "100"}, "row_softmax": {"R": "16", "C": "200"},
-                 "scan_block": {"blocks": "2"}, "transpose_nvcc": {"n": "64"}}
+                 "scan_block": {"blocks": "2"}, "transpose_nvcc": {"n": "64"},
+                 # the second batch (traces/h200/holdout2.json)
+                 "spmv_ell": {"rows": "300", "K": "8", "ncols": "1000"}, "conv2d_3x3": {"H": "20", "W": "40"},
+                 "layernorm_warp": {"R": "16", "n": "200"}, "dot_vec4": {"n": "4000", "blocks": "3"},
+                 "embed_gather": {"V": "100", "d": "100", "N": "30"}}
 
 
 def test_every_held_out_kernel_is_covered():
