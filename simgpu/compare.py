@@ -209,6 +209,7 @@ def shared_by_addresses(sass, op):
     arbitration = sass[HW_WAVEFRONTS.format(op)] - wavefronts
     return wavefronts, sass[HW_CONFLICTS.format(op)] - arbitration, arbitration
 
+
 def rel_error(sim, measured):
     """simgpu / measured - 1 (0 when both are 0; None when only measured is 0)."""
     if measured == 0:
@@ -477,7 +478,7 @@ def _shared_lines(s, n):
     if not s.get("shared_by_sass"):
         return []
     out = ["", f"shared wavefronts and bank conflicts of {s['shared_by_sass']} of {n} launches: as their addresses "
-               "make them, counted by Nsight at the SASS level (traces/h200/shared_sass.json)"]
+               "make them, counted by Nsight at the SASS level (traces/h200/shared_sass*.json)"]
     if s["shared_arbitration"]:
         out.append("  the H200's data stage also spent, in arbitration with other L1 traffic (in its hardware "
                    "wavefronts and bank conflicts; varies run to run; not modeled): " +

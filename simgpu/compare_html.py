@@ -139,7 +139,7 @@ def render(result):
             '<h2 id="exact">Exact counters</h2>',
             '<p class="muted">= simgpu and Nsight Compute agree exactly (hover for the value); otherwise '
             "simgpu / measured. Shared wavefronts and bank conflicts are the addresses' own where Nsight's "
-            "SASS-level counts were recorded (traces/h200/shared_sass.json).</p>", _exact_table(rows)]
+            "SASS-level counts were recorded (traces/h200/shared_sass*.json).</p>", _exact_table(rows)]
     if s.get("shared_arbitration"):
         body.append("<p>The H200's data stage also lost wavefronts to arbitration with other L1 traffic, "
                     "counted in its hardware wavefronts and bank conflicts (they vary from run to run; not "
