@@ -389,6 +389,22 @@ def test_a_loop_kept_whole_has_its_body_scheduled_between_barriers():
     assert np.array_equal(a.buffers["C"], b.buffers["C"])
 
 
+def test_a_nounroll_loop_has_its_loads_ahead_of_the_adds():
+    """nvcc's PTX of row_stream.s's `#pragma unroll 1` loops interleaves each
+    load with the add that waits for it and marks the loop `.pragma
+    "nounroll"`; ptxas keeps the loop one body but list-schedules it (its
+    SASS, traces/h200/micro/micro_row_stream.sass: row4's 4 LDGs, then the
+    4 FADDs), so the warp waits for DRAM once a round, not U times. So does
+    the lowering (the results of the held-out kernels' nounroll loops are
+    checked in test_lower.py)."""
+    for u in (2, 4, 8):
+        prog = simgpu.load(str(PROGRAMS / "micro" / "row_stream.s"), kernel=f"row{u}", lower="ptxas").program
+        ops = opcodes(prog)
+        loads = [k for k, op in enumerate(ops) if op == "ld" and prog.space[k] == C.SPACE_GLOBAL]
+        assert loads == list(range(loads[0], loads[0] + u))          # one after another
+        assert ops[loads[-1] + 1:].count("add") >= u                  # the adds after them
+
+
 def test_straight_code_issues_its_loads_ahead_of_the_shared_stores():
     """As ptxas's SASS (traces/ptxas/sm90_programs.sass): transpose_nvcc issues its 4 LDGs,
     then the 4 STS that nvcc's PTX puts between them, so a warp waits for DRAM once; stencil1d's

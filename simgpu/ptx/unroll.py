@@ -174,7 +174,14 @@ def unroll_loops(fn, table, unroll=UNROLL, runtime=True):
             continue
         end, block = loop
         trip = _constant_trip(instrs, at, i, end, block, table)
-        if trip is not None and trip <= FULL_UNROLL:
+        if fn.nounroll.intersection(at[i]):
+            if not runtime:
+                out.append(instrs[i])
+                i += 1
+                continue
+            # `.pragma "nounroll"`: kept, but its body scheduled as any block's (row_stream.s's SASS)
+            out.extend(schedule_kept_loop(hoist_loop_test(instrs[i:end + 1], block[0], table), instrs[end - 1], table))
+        elif trip is not None and trip <= FULL_UNROLL:
             _emit_full(fn, table, instrs, i, end, trip, out)
         elif not runtime:
             out.append(instrs[i])
@@ -353,8 +360,8 @@ def within_budget(loop):
 
 def _match_loop(fn, instrs, labels, at, top, table):
     names = at.get(top)
-    if not names or fn.nounroll.intersection(names):
-        return None                              # not a loop head, or one marked `.pragma "nounroll"`
+    if not names:
+        return None                              # not a loop head
     # the closing branch: the first branch after `top`, back to one of its labels
     end = None
     for k in range(top, len(instrs)):
