@@ -6,8 +6,8 @@ import numpy as np
 
 from simgpu.config import load_config
 from simgpu.memory.caches import access, make_cache
-from simgpu.memory.hierarchy import (C_DRAM_RD, C_L2_COALESCED, C_L2_HIT, C_L2_MISS, global_request,
-                                     home_partition, late_fill, late_mean, make_memsys)
+from simgpu.memory.hierarchy import (C_DRAM_RD, C_L2_COALESCED, C_L2_HIT, C_L2_MISS, P_INFLIGHT, global_request,
+                                     home_partition, in_flight, late_fill, late_mean, make_memsys)
 from simgpu.recipe import parse_recipe, run_recipe
 
 PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
@@ -193,7 +193,7 @@ def test_a_lines_sectors_from_dram_answer_one_after_another():
     4 sectors one after another, about 6 cycles apart on the H200
     (programs/micro/sector_clock.s: 17-21 cycles more at p5 than for one
     sector); one sector of a line, or sectors of other lines, do not wait."""
-    cfg = dict(load_config("h200"), l2_fabric_cycles=0, dram_late_permil=0)
+    cfg = dict(load_config("h200"), l2_fabric_cycles=0, dram_late_permil=0, dram_inflight_cycles_per_kline=0)
     gap = cfg["dram_sector_cycles"]
     assert gap == 6
     sec = np.zeros(160, np.int64)
@@ -206,6 +206,26 @@ def test_a_lines_sectors_from_dram_answer_one_after_another():
     other = make_memsys(cfg, 2, 64 * 1024)
     sec[:4] = 4000 + 4 * np.arange(4)                       # the first sector of 4 lines
     assert global_request(other, 0, 100, sec, 4, False, True) < alone + gap
+
+
+def test_dram_reads_answer_later_with_more_reads_in_flight():
+    """in_flight (h200's dram_inflight_cycles_per_kline): a DRAM read answers
+    k / 1000 cycles later for each sector read in flight when it reaches its
+    slice, counted until each answers, less what it waited in its channel's
+    queue; none once they all have, none on the h100. The count survives a
+    jump of more than the ring's span."""
+    cfg = load_config("h200")
+    ms = make_memsys(cfg, 1, 64 * 1024)
+    k = ms.params[P_INFLIGHT]
+    assert k == cfg["dram_inflight_cycles_per_kline"] / 1000 > 0
+    extras = [in_flight(ms, float(t), 700.0, k, 0.0) for t in range(100)]      # 100 reads, all answering at 700+
+    assert extras == [k * j for j in range(100)]
+    assert in_flight(ms, 650.0, 900.0, k, 0.0) == k * 100                       # all still in flight
+    assert in_flight(ms, 720.0, 900.0, k, 0.0) == k * 1                         # answered by 720: the one at 650 is left
+    assert in_flight(ms, 721.0, 900.0, k, k) == k                               # a wait in the channel's queue counts:
+    assert in_flight(ms, 722.0, 900.0, k, 100.0) == 0.0                         # 3 in flight, k less, or none
+    assert in_flight(ms, 10.0 ** 7, 10.0 ** 7 + 700, k, 0.0) == 0.0
+    assert make_memsys(H100, 1, 64 * 1024).params[P_INFLIGHT] == 0.0
 
 
 def test_late_dram_reads_wait_for_their_chunks_window_to_end():

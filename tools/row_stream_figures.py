@@ -2,6 +2,11 @@
 programs/micro/row_stream.s.
 
     python3 tools/row_stream_figures.py [--config CONFIG] [RECORD ...]
+    python3 tools/row_stream_figures.py --fit 0,24,32,40,48,56
+
+(--fit: for each value of `dram_inflight_cycles_per_kline` on the config,
+the mean absolute error over the pairs against the records' mean: how the
+h200 config's value was chosen)
 
 (default: traces/h200/micro/micro_row_stream.json and _r2.json)
 
@@ -41,9 +46,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("records", nargs="*")
     ap.add_argument("--config", default="h200")
+    ap.add_argument("--fit", help="comma-separated values of dram_inflight_cycles_per_kline to compare")
     a = ap.parse_args()
     from simgpu.crosscheck import simulate_recorded
     entries = [json.loads(Path(r).read_text())["programs"][0] for r in (a.records or RECORDS)]
+    if a.fit:
+        fit(entries, a.config, [float(v) for v in a.fit.split(",")])
+        return
     run = simulate_recorded(entries[0], a.config)
     sim = rounds(entries[0], [r.stats["cycles"] for r in run.results], run.launches)
     hw = [rounds(e, [L[CYC] for L in e["ncu"]["launches"]], run.launches) for e in entries]
@@ -54,6 +63,21 @@ def main():
         cols = "  ".join(f"{m:9.1f} {lines * 128 / m:6.0f}" for m in meas)
         mean = sum(meas) / len(meas)
         print(f"{u:2d} {w:3d} {lines:9,d}  {cols}  {c:9.1f} {lines * 128 / c:6.0f} {c / mean - 1:+7.1%}")
+
+
+def fit(entries, config, values):
+    from types import MappingProxyType
+    from simgpu.config import load_config
+    from simgpu.crosscheck import simulate_recorded
+    base = dict(load_config(config))
+    for v in values:
+        cfg = MappingProxyType(dict(base, dram_inflight_cycles_per_kline=v))
+        run = simulate_recorded(entries[0], cfg)
+        sim = rounds(entries[0], [r.stats["cycles"] for r in run.results], run.launches)
+        hw = [rounds(e, [L[CYC] for L in e["ncu"]["launches"]], run.launches) for e in entries]
+        errs = [abs(c / (sum(h[i][3] for h in hw) / len(hw)) - 1) for i, (_, _, _, c) in enumerate(sim)]
+        print(f"dram_inflight_cycles_per_kline = {v:g}: mean error {100 * sum(errs) / len(errs):.1f}% "
+              f"over {len(errs)} pairs, largest {100 * max(errs):.1f}%", flush=True)
 
 
 if __name__ == "__main__":

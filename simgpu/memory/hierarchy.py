@@ -123,7 +123,7 @@ from .caches import SECTOR_BYTES, access, fill_sectors, make_cache, ready_at, se
 
 MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "noc_free", "slice_free", "atom_free", "chan_free",
                                "smem_free", "params", "counters", "l1_count", "dram_hist", "dram_hist_w",
-                               "mio_q", "mio_fifo"])
+                               "mio_q", "mio_fifo", "flight"])
 # DRAM bytes over time, by the cycle each transfer starts on its channel (not when it was
 # requested): DRAM_BINS bins of dram_hist_w[0] cycles, [read, write]; when a transfer falls
 # past the last bin, neighbouring bins merge and the width doubles (as the core's series)
@@ -134,7 +134,7 @@ HIST_FIRST_WIDTH = 64
  P_FETCH, P_NOC_SPC, P_ATOM_OP, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
  P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
- P_ATOM_BITS) = range(30)
+ P_ATOM_BITS, P_INFLIGHT) = range(31)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -158,7 +158,8 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_fabric_cycles"], cfg["dram_late_permil"] / 1000, cfg["dram_late_cycles"],
                        cfg["dram_late_chunk_bytes"] // 128, cfg["l2_slice_write_sectors_per_cycle"],
                        cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128,
-                       cfg["dram_sector_cycles"], cfg["dram_late_min_cycles"], unit_bits],
+                       cfg["dram_sector_cycles"], cfg["dram_late_min_cycles"], unit_bits,
+                       cfg["dram_inflight_cycles_per_kline"] / 1000.0],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -172,7 +173,56 @@ def make_memsys(cfg, n_sm, l1_bytes):
                   # per scheduler: its MIO queue's entries (when each leaves it), the next entry, the last leave;
                   # per SM: when each of the L1TEX's queued shared accesses starts, the next entry (mio_issue)
                   _mio_queues(n_sm * cfg["sub_partitions"], cfg["mio_queue_depth"]),
-                  np.zeros((n_sm, cfg["l1tex_queue_depth"] + 1), np.float64))
+                  np.zeros((n_sm, cfg["l1tex_queue_depth"] + 1), np.float64),
+                  np.zeros(FLIGHT_BINS + 2, np.float64))
+
+
+# DRAM line reads in flight (in_flight): MemSys.flight[:FLIGHT_BINS] counts the reads that answer
+# in each FLIGHT_CYCLES-cycle bin, a ring over the next FLIGHT_BINS bins; [FLIGHT_BINS] is the bin of
+# the latest read, [FLIGHT_BINS + 1] the reads still in flight then
+FLIGHT_BINS = 1024
+FLIGHT_CYCLES = 16.0
+
+
+@njit(inline="always")
+def in_flight(MS, t, done, k, waited):
+    """The cycles a DRAM read of a line arriving at its L2 slice at cycle t
+    answers later than `done` for the line reads in flight then: it waits k
+    (`dram_inflight_cycles_per_kline` / 1000) per line read in flight, not
+    yet answered (a line's sectors read one after another count once: its
+    first; l2_sector), of which it `waited` already in its channel's queue
+    (so past the channels' bandwidth, where that queue is the longer, the
+    read waits as before). The read is then counted in flight until it answers.
+    The L2 stage takes the reads about in the order they arrive (by the cycle
+    they issued); one arriving before the latest is counted at the latest's
+    cycle.
+
+    Measured on the H200 here (programs/micro/row_stream.s, every SM's warps
+    each streaming its own row, 1,056 to 33,792 lines in flight,
+    tools/row_stream_figures.py): a round of a warp's loads takes 780-840
+    cycles with 1-2 K lines in flight, 830-1,050 with 8 K, 1,170-1,340 with
+    17 K (1,800 bytes a cycle, 83% of the copy's bandwidth), 2,060-2,170 with
+    34 K. Channels that serve every read at the copy's bandwidth make a read
+    wait only once that bandwidth is reached; the H200's reads wait longer
+    before it. What queues them (banks, row conflicts, the crossbar) is not
+    known: this is a fit of the waiting time, linear in the reads in flight.
+    By lines, not sectors: a warp reading a line's 4 sectors waits 21-27
+    cycles more than for one sector with 4,224 lines in flight, as with one
+    (programs/micro/sector_clock.s), where counting sectors made it 61."""
+    f = MS.flight
+    b = np.int64(t / FLIGHT_CYCLES)
+    last = np.int64(f[FLIGHT_BINS])
+    if b > last:
+        for j in range(last + 1, min(b, last + FLIGHT_BINS) + 1):
+            f[FLIGHT_BINS + 1] -= f[j % FLIGHT_BINS]
+            f[j % FLIGHT_BINS] = 0.0
+        f[FLIGHT_BINS] = float(b)
+        last = b
+    extra = max(0.0, k * f[FLIGHT_BINS + 1] - waited)
+    a = min(max(np.int64((done + extra) / FLIGHT_CYCLES), last + 1), last + FLIGHT_BINS - 1)
+    f[a % FLIGHT_BINS] += 1.0
+    f[FLIGHT_BINS + 1] += 1.0
+    return extra
 
 
 def _channels(n):
@@ -424,9 +474,12 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
             data = tc + p[P_DRAM_LAT] - p[P_L2_LAT] - p[P_FABRIC] * (parts - 1) / parts
             # latency_dram_cycles is a chase's mean, late reads in it: the late share is added back by the read
             data += late_fill(line, tc, p) - late_mean(p)
-            # a line's sectors read one after another answer dram_sector_cycles apart
+            # a line's sectors read one after another answer dram_sector_cycles apart; its first
+            # answers later with more line reads in flight, the rest after it
             if MS.chan_free[ch, 1] == float(line):
                 data = max(data, MS.chan_free[ch, 2] + p[P_DRAM_SECTOR])
+            elif p[P_INFLIGHT] > 0.0:
+                data += in_flight(MS, ts, data, p[P_INFLIGHT], tc - ts)
             MS.chan_free[ch, 1] = float(line)
             MS.chan_free[ch, 2] = data
             if fetch > SECTOR_BYTES:
