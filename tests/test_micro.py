@@ -71,6 +71,16 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         # one line a warp a pass, 1 to 4 of its sectors: 1 warp on 1 SM, 1 and 32 warps on 132 SMs
         "sector_clock": ["sector_clock"] * 8,
         "l2_mix": ["mix_read"] * 2 + ["mix_write"] * 4 + ["mix_both"] * 2 + ["mix_read", "mix_both"],
+        # pairs (8 and 16 rounds) at W warps an SM, U loads a round: tools/row_stream_figures.py
+        "row_stream": ["row1"] * 8 + ["row2"] * 8 + ["row8"] * 10 + ["row4"] * 10,
+        # layernorm_warp's first pass, first two, all three (a diagnosis, no pairs)
+        "layernorm_phases": ["ln1", "ln2", "ln3"],
+        # stores of 17 then 35 MB in four shapes, then rows read and stored on three grids
+        "row_store": ["st_rows"] * 4 + ["st_inter"] * 2 + ["st_rows"] * 2 + ["rmw_rows"] * 3,
+        # timed per warp (tools/rmw_clock_figures.py): one launch each
+        "rmw_clock": ["rld_clock", "rst_clock", "rmw_clock"],
+        "rmw_variants": ["rsp_clock", "rcg_clock", "rsh_clock"],
+        "rmw_scale": [k for k in ("b_rcg", "b_rst", "b_rfn", "b_rld", "b_rmw") for _ in range(4)],
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]
