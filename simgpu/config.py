@@ -105,8 +105,8 @@ SCHEMA.update({
     "dram_late_min_cycles": ((int, float), lambda v: 0 <= v <= 100000,
                              "the least a late DRAM read is late by (its window's rest added to it)"),
     "dram_inflight_cycles_per_kline": ((int, float), lambda v: 0 <= v <= 1000,
-                                         "cycles a DRAM read answers later per 1,000 line reads in flight "
-                                         "(0: none)"),
+                                         "cycles a DRAM read waits at least, its channel's queue included, "
+                                         "per 1,000 line reads in flight (0: none)"),
     "dram_sector_cycles": ((int, float), lambda v: 0 <= v <= 1000,
                            "cycles between the answers of a line's sectors read from DRAM one after another"),
     "dram_interleave_bytes": (int, lambda v: v >= 128 and v & (v - 1) == 0,

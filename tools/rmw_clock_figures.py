@@ -52,7 +52,7 @@ def entry_of(path):
 def main(*paths):
     from dram_clock_figures import clock_record
     runs = {}
-    for i, path in enumerate(paths or RECORDS):
+    for path in paths or RECORDS:
         record, entry, recipe, names, run = clock_record(path, simulate=entry_of(path) not in runs)
         sim_run = runs.setdefault(entry_of(path), run)
         print(f"{Path(path).name}: {record['device']}, {record['date'][:16]}")
