@@ -73,6 +73,7 @@ SCHEMA.update({
     "l1_ways": (int, lambda v: v >= 1, "L1 associativity"),
     "l1_sectors_per_cycle": ((int, float), lambda v: v > 0, "L1 bandwidth per SM, 32-byte sectors per cycle"),
     "l1_caches_global_loads": (bool, None, "whether global loads allocate in L1"),
+    "l1_store_allocates": (bool, None, "whether a store's whole sectors allocate in the L1 (write-through either way)"),
     "l2_bytes": (int, lambda v: v >= 128, "L2 capacity, bytes"),
     "l2_slices": (int, lambda v: v >= 1, "L2 slices (each with its own bandwidth)"),
     "l2_ways": (int, lambda v: v >= 1, "L2 associativity"),

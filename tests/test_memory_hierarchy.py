@@ -292,3 +292,54 @@ def test_a_late_fill_is_late_for_every_sm_that_waits_for_it(tmp_path):
         return late.mean(axis=0).var() / (p * (1 - p) / late.shape[0])
     assert dispersion(same) > 50, dispersion(same)
     assert dispersion(own) < 5, dispersion(own)
+
+
+def test_a_store_of_whole_sectors_leaves_them_in_the_l1():
+    """With l1_store_allocates (h100, h200: measured, programs/micro/
+    l1_store_alloc.s) a sector stored whole is an L1 hit for the SM's next
+    load; one stored in part is not (the load goes to the L2, where the store
+    left it); without it, neither is."""
+    from simgpu.memory.coalescer import WHOLE_MASK
+    whole, part = np.zeros(160, np.int64), np.zeros(160, np.int64)
+    whole[0], whole[32], whole[64] = 1000, 1, WHOLE_MASK        # a beat, all 32 bytes written
+    part[0], part[32], part[64] = 2000, 2, 0xF                  # two beats (a partly written line), 4 bytes
+    load = np.zeros(160, np.int64)
+    for cfg, whole_hits in ((H100, True), ({**H100, "l1_store_allocates": False}, False)):
+        ms = make_memsys(cfg, 2, 64 * 1024)
+        global_request(ms, 0, 100, whole, 1, True, False)
+        global_request(ms, 0, 100, part, 1, True, False)
+        load[0] = 1000
+        after_whole = global_request(ms, 0, 5000, load, 1, False, False)
+        load[0] = 2000
+        after_part = global_request(ms, 0, 6000, load, 1, False, False)
+        l2 = [cfg["latency_l2_cycles"] + (cfg["l2_fabric_cycles"] if home_partition(sec >> 2, 2) != 0 else 0)
+              for sec in (1000, 2000)]        # stores go to the line's home partition; SM 0 reads its own first
+        assert after_whole == 5000 + (cfg["latency_l1_cycles"] if whole_hits else l2[0])
+        assert after_part == 6000 + l2[1]
+
+
+def test_stored_lines_are_read_back_from_the_l1_as_on_the_h200():
+    """programs/micro/l1_store_alloc.s's st_then_ld: one warp stores 64 lines
+    (whole, or one word of each), then reads them back twice. simgpu's L1
+    sector hit rates are the H200's (traces/h200/micro/micro_l1_store_alloc.json:
+    66.32%, 44.14%, 49.61%): whole lines stored are all hits (512 of 256 + 512
+    + the final store's 4 sectors), partly stored ones are read from the L2
+    once (256 of 64 + 512 + 4), and lines only read hit the second time."""
+    recipe = parse_recipe(PROGRAMS / "micro" / "l1_store_alloc.s")
+    recipe.launches = recipe.launches[:3]
+    run = run_recipe(recipe, config="h200")
+    rates = [r.stats["l1_sector_hit_rate"] for r in run.results]
+    assert rates == [512 / 772, 256 / 580, 256 / 516]
+
+
+def test_the_l1_keeps_what_the_carve_out_leaves_reserved_shared_memory_included():
+    """A kernel with no shared memory of its own still has the reserved 1 KB
+    a resident block: blocks of 32 threads (32 resident) leave a 32 KB
+    carve-out and 224 KB of L1, blocks of 1,024 (2 resident) an 8 KB one and
+    248 KB (measured on the H200: programs/micro/l1_store_alloc.s, l1_cap)."""
+    from simgpu.occupancy import occupancy
+    from simgpu.timing.run import l1_data_bytes
+    h200 = load_config("h200")
+    for threads, kb in ((32, 224), (1024, 248)):
+        occ = occupancy(h200, 32, threads, 0)
+        assert l1_data_bytes(h200, occ.blocks_per_sm * occ.shared_per_block) == kb * 1024

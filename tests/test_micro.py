@@ -81,6 +81,13 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "rmw_clock": ["rld_clock", "rst_clock", "rmw_clock"],
         "rmw_variants": ["rsp_clock", "rcg_clock", "rsh_clock"],
         "rmw_scale": [k for k in ("b_rcg", "b_rst", "b_rfn", "b_rld", "b_rmw") for _ in range(4)],
+        # rows reloaded and stored, each SM's rows in a row, in runs of 8, scattered; the same on
+        # layernorm_warp's grid; rows reloaded only (tools/l1_sets_figures.py)
+        "row_place": ["rmw_place"] * 3 + ["rmw_grid8"] + ["rld_place"] * 3,
+        # k lines a stride apart, 12 strides x 9 k, then 7 runs of k lines in a row
+        "l1_sets": ["l1_sets"] * 115,
+        # lines stored whole, in part, not at all, then read (k = 64, 512); k lines in a row on two shapes
+        "l1_store_alloc": ["st_then_ld"] * 6 + ["l1_cap"] * 10,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]

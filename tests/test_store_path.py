@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from simgpu.config import load_config
-from simgpu.memory.coalescer import count_sectors, store_beats
+from simgpu.memory.coalescer import WHOLE_MASK, count_sectors, store_beats
 from simgpu.memory.hierarchy import global_request, make_memsys
 
 H200 = load_config("h200")
@@ -100,8 +100,9 @@ def _stream(ms, sms, lines, t, read_base=None, write_base=None):
     """Every SM sends, `lines` times, a whole-line read (4 sectors, past the
     L1) of its own and a whole-line store of its own at cycle t (None: not
     that kind); returns the cycle the last is answered or acknowledged."""
-    scratch = np.zeros(64, np.int64)
+    scratch = np.zeros(160, np.int64)
     scratch[32:36] = 1                                  # a beat a sector
+    scratch[64:68] = WHOLE_MASK                         # each written whole
     last = 0
     for k in range(lines):
         for sm in range(sms):

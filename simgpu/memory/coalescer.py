@@ -62,6 +62,9 @@ def compact(scratch, n):
     return np.int64(distinct)
 
 
+WHOLE_MASK = (1 << SECTOR_BYTES) - 1   # store_beats's byte mask of a sector the lanes write whole
+
+
 @njit
 def store_beats(offs, mask, nbytes, scratch, n):
     """A store request's cost on the SM's store path to the L2, in 32-byte
@@ -72,7 +75,9 @@ def store_beats(offs, mask, nbytes, scratch, n):
     (traces/h200/store_scatter.json, 16 SMs, one block each): a line of 4
     whole sectors takes 4.0 cycles, of 4 partly written sectors 5.0 (4, 8
     or 16 bytes of each alike), of 1 partly written sector 2.0.
-    scratch[64:64+n] holds each sector's written bytes as a bit mask."""
+    scratch[64:64+n] holds each sector's written bytes as a bit mask
+    (WHOLE_MASK: all 32; the L1 takes such a sector, memory/hierarchy.py
+    l1_sector)."""
     for k in range(n):
         scratch[64 + k] = 0
     for l in range(32):
@@ -87,7 +92,7 @@ def store_beats(offs, mask, nbytes, scratch, n):
                     hi = mid
             b = offs[l] - s * SECTOR_BYTES
             scratch[64 + lo] |= ((np.int64(1) << nbytes) - 1) << b
-    full = (np.int64(1) << SECTOR_BYTES) - 1
+    full = WHOLE_MASK
     first = 0
     for k in range(n + 1):
         if k == n or (k > first and scratch[k] >> 2 != scratch[first] >> 2):

@@ -2,9 +2,19 @@
 L2 slice -> HBM channel, computed when the request issues.
 
 For each distinct 32-byte sector of a request (coalescer.py):
-- L1 (per SM; global loads allocate, stores write through without
-  allocating, as on NVIDIA): the SM's L1 takes `l1_sectors_per_cycle`
-  sectors a cycle; a hit is ready after `latency_l1_cycles`;
+- L1 (per SM; global loads allocate; stores write through, and with
+  `l1_store_allocates` a sector the lanes write whole is also taken into the
+  L1, allocating its line, while a partly written one only updates a line
+  already there): the SM's L1 takes `l1_sectors_per_cycle` sectors a cycle;
+  a hit is ready after `latency_l1_cycles`. Measured on the H200 here
+  (programs/micro/l1_store_alloc.s, traces/h200/micro/
+  micro_l1_store_alloc.json): a warp storing 64 or 512 whole lines then
+  reading them back never reads them from the L2 (all hits); storing one
+  word of each line, it reads every sector from the L2 once. So stores take
+  the L1's room: rows reloaded from the L1 between stores of as many rows
+  lose lines to them where the rows' sets crowd (programs/micro/
+  row_place.s: 1% of the reloads miss with each SM's rows in a row, 17-22%
+  with them in runs of 8 or scattered; tools/l1_sets_figures.py);
 - what goes past the L1 crosses the interconnect through the SM's port:
   load misses and atomics at `noc_sectors_per_cycle_per_sm`; stores, whose
   data goes the other way, through the SM's store path, which moves
@@ -120,6 +130,7 @@ import numpy as np
 from ..errors import ConfigError
 from ..exec.jit import njit
 from .caches import SECTOR_BYTES, access, fill_sectors, make_cache, ready_at, set_ready
+from .coalescer import WHOLE_MASK
 
 MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "noc_free", "slice_free", "atom_free", "chan_free",
                                "smem_free", "params", "counters", "l1_count", "dram_hist", "dram_hist_w",
@@ -134,7 +145,7 @@ HIST_FIRST_WIDTH = 64
  P_FETCH, P_NOC_SPC, P_ATOM_OP, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
  P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
- P_ATOM_BITS, P_INFLIGHT) = range(31)
+ P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC) = range(32)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -159,7 +170,8 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["dram_late_chunk_bytes"] // 128, cfg["l2_slice_write_sectors_per_cycle"],
                        cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128,
                        cfg["dram_sector_cycles"], cfg["dram_late_min_cycles"], unit_bits,
-                       cfg["dram_inflight_cycles_per_kline"] / 1000.0],
+                       cfg["dram_inflight_cycles_per_kline"] / 1000.0,
+                       1.0 if cfg["l1_store_allocates"] else 0.0],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -385,13 +397,14 @@ def _l2_lookup(MS, sl, t, tag, sbit, ch, write):
 
 
 @njit(inline="always")
-def l1_sector(MS, sm, t, sec, skip_l1, store, beats):
+def l1_sector(MS, sm, t, sec, skip_l1, store, beats, whole):
     """The SM's side of one sector of a request, at cycle t (when the L1 takes
     it): (0, ready, slot) when the L1 has it (ready: when its data is there,
     or a negative mark for a fill still to be computed, see
     timing/requests.py), else (1, tn, slot): the cycle it crosses the SM's
     port to the L2 (a store's sector: its store path, taking `beats` 32-byte
-    beats), and the L1 slot its fill goes to (-1: none)."""
+    beats; `whole`: the lanes write all of it, which the L1 then takes when
+    `l1_store_allocates`), and the L1 slot its fill goes to (-1: none)."""
     p = MS.params
     line = sec >> 2
     sbit = sec & 3
@@ -406,7 +419,12 @@ def l1_sector(MS, sm, t, sec, skip_l1, store, beats):
             return 0, r, l1_slot
         MS.l1_count[sm, 1] += 1
     elif store:
-        hit, _, _ = access(MS.l1, sm, line, sbit, False, True)      # write-through, no allocate
+        if whole and p[P_L1_ST_ALLOC] > 0.0:
+            # write-through; a sector written whole is taken into the L1 (allocating its line)
+            hit, _, slot = access(MS.l1, sm, line, sbit, True, False)
+            set_ready(MS.l1, sm, slot, sbit, t)
+        else:
+            hit, _, _ = access(MS.l1, sm, line, sbit, False, True)      # write-through, no allocate
         MS.l1_count[sm, 2 if hit else 3] += 1           # a store's sector: its line's sector there or not
         tn = max(t, MS.noc_free[sm, 1])                   # the SM's store path to the L2
         MS.noc_free[sm, 1] = tn + beats / p[P_ST_BPC]
@@ -562,7 +580,8 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
     ready = float(now)
     for k in range(n):
         t = t0 + k / MS.params[P_L1_SPC]
-        where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1)
+        where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1,
+                                      store and sectors[64 + k] == WHOLE_MASK)
         if where == 1:
             r = l2_sector(MS, sm, r, sectors[k], store, atomic, atomic_work(sectors, n, k) if atomic > 0 else 0)
             if l1_slot >= 0 and atomic == 0:

@@ -39,6 +39,7 @@ import numpy as np
 
 from ..exec.jit import njit, records
 from ..memory.caches import ready_at, set_ready
+from ..memory.coalescer import WHOLE_MASK
 from ..memory.hierarchy import P_L1_LAT, P_L1_SPC, P_ST_ACK, atomic_work, l1_sector, l1_start, l2_sector
 from .twins import TW_ON, serve_twins
 
@@ -97,7 +98,8 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
     left = float(now)                                       # a store: its last sector's port crossing
     for k in range(n):
         t = t0 + k / MS.params[P_L1_SPC]
-        where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1)
+        where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1,
+                                      store and sectors[64 + k] == WHOLE_MASK)
         if where == 0:
             if r >= 0.0:
                 if r > ready:

@@ -286,7 +286,7 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     TS.glob[G_DISPATCH_EVERY] = round(1000 * cfg["block_dispatch_cycles"])
     TS.glob[G_DISPATCH_FREE] = -1000 * cfg["block_dispatch_head_start_cycles"]
     WK = make_thread_work(prog, len(C.OPCODES), SCRATCH_SIZE, threads)
-    l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block if shared else 0)
+    l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block)
     MS = make_memsys(cfg, n_sm, l1_bytes)
     quantum = quantum_cycles(cfg)
     # the most global requests an SM can issue in a quantum: one per LSU issue slot per scheduler
@@ -435,8 +435,15 @@ def series_stats(TS, MS_counters, counts, cycles_simulated, dram_hist=None, dram
 
 def l1_data_bytes(cfg, shared_per_sm):
     """L1 data capacity left after the shared-memory carve-out: the smallest
-    allowed carve-out that holds the resident blocks' shared memory (the
-    driver's choice for a kernel without a preference)."""
+    allowed carve-out that holds the resident blocks' shared memory, the
+    reserved 1 KB a block included, also for a kernel with none of its own
+    (the driver's choice for a kernel without a preference). Measured on the
+    H200 here (programs/micro/l1_store_alloc.s, l1_cap, traces/h200/micro/
+    micro_l1_store_alloc.json): a warp reading k lines in a row, 4 times
+    over, keeps them all up to 1,664 lines (208 KB) in a launch of blocks of
+    32 threads (32 resident: 32 KB reserved, a 32 KB carve-out, 224 KB of
+    L1), up to 1,792 in blocks of 1,024 (2 resident: an 8 KB carve-out,
+    248 KB), and loses some at 1,792 and 1,920 lines respectively."""
     need_kb = shared_per_sm / 1024
     carve = next((kb for kb in sorted(cfg["shared_carveouts_kb"]) if kb >= need_kb),
                  max(cfg["shared_carveouts_kb"]))
