@@ -88,6 +88,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "l1_sets": ["l1_sets"] * 115,
         # lines stored whole, in part, not at all, then read (k = 64, 512); k lines in a row on two shapes
         "l1_store_alloc": ["st_then_ld"] * 6 + ["l1_cap"] * 10,
+        # kx lines read, ky stored, the kx read again: 10 (kx, ky)
+        "l1_store_evict": ["ld_st_ld"] * 10,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]

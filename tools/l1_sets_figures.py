@@ -4,9 +4,9 @@ programs/micro/l1_sets.s, l1_store_alloc.s and row_place.s.
     python3 tools/l1_sets_figures.py [--config CONFIG ...] [--only l1_sets,l1_store_alloc,row_place]
 
 (--config: one or more configs, a name or a .toml path, each simulated; the
-default h200. How the h200 config's `l1_set_index`, `l1_ways` and
+default h200. How the h200 config's `l1_ways` and
 `l1_store_allocates` were chosen: the mean absolute difference in hit rate
-printed last, over the three programs' launches.)
+printed last, over the programs' launches.)
 
 Each record (`tools/crosscheck_cuda.py --ncu`, two runs) gives Nsight
 Compute's l1tex__t_sector_hit_rate per launch (the stores' sectors counted
@@ -18,6 +18,8 @@ as misses, as simgpu's `l1_sector_hit_rate`):
   (67% when the stored lines stay in the L1, 33% when not); a warp of each
   block reading k lines in a row at two launch shapes (the capacity left by
   each shape's shared-memory carve-out);
+- l1_store_evict.s: kx lines read, ky others stored, the kx read again
+  (stored lines entering as the most recent push the oldest read ones out);
 - row_place.s: rows read, then reloaded and stored, with each SM's rows in a
   row, in 4 runs of 8, scattered (and the cycles).
 A measurement, not a fit: nothing is written.
@@ -33,7 +35,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 MICRO = ROOT / "traces" / "h200" / "micro"
-PROGRAMS = ("l1_sets", "l1_store_alloc", "row_place")
+PROGRAMS = ("l1_sets", "l1_store_alloc", "l1_store_evict", "row_place")
 HIT = "l1tex__t_sector_hit_rate.pct"
 CYC = "gpc__cycles_elapsed.max"
 
@@ -64,6 +66,8 @@ def label(program, recipe, k):
         return f"st_then_ld k {args[2].strip()} mode {args[3].strip()}"
     if program == "l1_store_alloc":
         return f"l1_cap {grid}x{block} k {args[2].strip()}"
+    if program == "l1_store_evict":
+        return f"ld_st_ld kx {args[3].strip()} ky {args[4].strip()}"
     return f"{launch.kernel} {grid}x{block} mode {args[3].strip() if len(args) > 3 else '-'}"
 
 
