@@ -47,6 +47,8 @@ SCHEMA = {
                                          "runs (during the launch latency)"),
     "instruction_bytes": (int, lambda v: v >= 1, "bytes of one machine instruction (SASS: 16 since Volta)"),
     "icache_line_bytes": (int, lambda v: v >= 1, "instruction cache line, bytes"),
+    "latency_membar_gpu_cycles": (int, lambda v: 0 <= v <= 100000,
+                                  "cycles a GPU-scope fence holds its warp after the warp's last store left the SM"),
     "store_ack_cycles": (int, lambda v: 0 <= v <= 100000,
                          "cycles after a store's last beat leaves the SM until the warp may leave (drain)"),
     "fetch_miss_cycles": (int, lambda v: 0 <= v <= 100000,

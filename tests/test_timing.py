@@ -201,3 +201,32 @@ def test_apple_m4_keeps_the_seed_ladder_order():
                        lower="metal").results[0].stats
         gflops[name] = 2 * n ** 3 / (s["time_us"] * 1e-6) / 1e9
     assert gflops["matmul_naive"] < gflops["matmul_tiled"] <= gflops["matmul_tiled32"] < gflops["matmul_registers"], gflops
+
+
+def fenced(scope, rounds=8):
+    """One lane-per-word store of a line, a fence of the scope, `rounds` times;
+    then the same line read twice with a fence of the scope between."""
+    body = "  ld.param.u64 %rd1, [out];\n  cvta.to.global.u64 %rd1, %rd1;\n" \
+           "  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd2, %r1, 4;\n  add.u64 %rd1, %rd1, %rd2;\n"
+    body += "".join(f"  st.global.f32 [%rd1], %f1;\n  membar.{scope};\n" for _ in range(rounds))
+    body += f"  ld.global.f32 %f4, [%rd1+128];\n  membar.{scope};\n  ld.global.f32 %f5, [%rd1+128];\n" \
+            "  add.f32 %f6, %f4, %f5;\n  st.global.f32 [%rd1+256], %f6;"
+    return kernel(body, regs=".reg .f32 %f<16>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;")
+
+
+def test_a_gpu_scope_fence_waits_for_the_warps_stores_and_empties_the_l1():
+    """membar.gl (ptxas: MEMBAR.SC.GPU ... CCTL.IVALL) holds its warp, in
+    `membar`, latency_membar_gpu_cycles after the warp's last store left the
+    SM (measured: programs/micro/rmw_scale.s b_rfn, 419 cycles an iteration
+    on the H200), and drops the SM's L1, so a line read before it is read
+    from the L2 again; membar.cta does neither."""
+    h200 = MappingProxyType({**load_config("h200"), "fetch_miss_cycles": 0})
+    lat = h200["latency_membar_gpu_cycles"]
+
+    def run(scope, rounds):
+        return simgpu.launch(fenced(scope, rounds), 1, 32, [np.zeros(128, np.float32)], config=h200).stats
+    gl2, gl8, cta2, cta8 = run("gl", 2), run("gl", 8), run("cta", 2), run("cta", 8)
+    assert 9 * lat <= gl8["stall_cycles"]["membar"] <= 9 * (lat + 4)       # 8 store fences and the loads' one
+    assert 6 * lat <= gl8["cycles"] - gl2["cycles"] <= 6 * (lat + 10)       # each store + fence in turn
+    assert cta8["stall_cycles"]["membar"] == 0 and cta8["cycles"] == cta2["cycles"]
+    assert (cta8["l1_hit_rate"], gl8["l1_hit_rate"]) == (0.5, 0.0)        # the second read: a hit, or not after the fence

@@ -97,3 +97,13 @@ def access(C, c, line, sector, allocate, write):
     C.dirty[c, s, victim] = bit if write else np.uint8(0)
     C.stamp[c, s, victim] = C.clock[c]
     return False, evicted, s * ways + victim
+
+
+@njit
+def invalidate(C, c):
+    """Drop every line of cache c (a fence's CCTL.IVALL empties the SM's L1)."""
+    for s in range(C.tags.shape[1]):
+        for w in range(C.tags.shape[2]):
+            C.tags[c, s, w] = -1
+            C.valid[c, s, w] = 0
+            C.dirty[c, s, w] = 0

@@ -317,6 +317,8 @@ class Assembler:
                 a["sub"][i] = C.SHFL[m]
             elif op == "vote" and m in C.VOTE:
                 a["sub"][i] = C.VOTE[m]
+            elif op in ("membar", "fence") and m in ("gl", "gpu", "sys", "cluster"):
+                a["sub"][i] = C.FENCE_GPU
             elif op in ("bar", "barrier") and m in ("sync", "arrive"):
                 a["sub"][i] = C.BAR_ARRIVE if m == "arrive" else C.BAR_SYNC
             elif op == "shf":

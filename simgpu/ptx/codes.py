@@ -92,6 +92,8 @@ VOTE = {"all": 0, "any": 1, "uni": 2, "ballot": 3}
 VOTE_ALL, VOTE_ANY, VOTE_UNI, VOTE_BALLOT = range(4)
 # bar: sync or arrive
 BAR_SYNC, BAR_ARRIVE = 0, 1
+# membar/fence scope (sub): the CTA's, or wider (.gl, .gpu, .sys, .cluster: timing/tables.py)
+FENCE_CTA, FENCE_GPU = 0, 1
 # testp classes
 TESTP = {"finite": 0, "infinite": 1, "number": 2, "notanumber": 3, "normal": 4, "subnormal": 5}
 # cvta direction (sub) ; space in `space`

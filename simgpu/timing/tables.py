@@ -32,7 +32,7 @@ from ..ptx.assemble import UNIT
 
 PIPES = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
 PIPE = {n: i for i, n in enumerate(PIPES)}
-SB_FIXED, SB_SHORT, SB_LONG = 0, 1, 2
+SB_FIXED, SB_SHORT, SB_LONG, SB_MEMBAR = 0, 1, 2, 3
 MAX_DEPS = 12
 MAX_DEFS = 4
 
@@ -44,9 +44,19 @@ Tables = namedtuple("Tables", ["pipe", "lat", "sb", "dep", "defs", "is_branch", 
 
 def scoreboard_slots(prog):
     """How many entries a warp's scoreboard row has: every 32-bit, 64-bit and
-    predicate register, numbered in that order (reg_slot), and one more, the
-    last, for when the warp may issue its next MIO instruction (mio_slot)."""
-    return prog.nregs32 + prog.nregs64 + prog.npreds + 1
+    predicate register, numbered in that order (reg_slot), then one for when
+    a GPU-scope fence lets the warp go on (fence_slot), and the last for when
+    the warp may issue its next MIO instruction (mio_slot)."""
+    return prog.nregs32 + prog.nregs64 + prog.npreds + 2
+
+
+def fence_slot(prog):
+    """The scoreboard entry a GPU- or system-scope fence (membar.gl,
+    fence.sc.gpu, ...) sets and the instruction after it reads: ptxas makes
+    membar.gl `MEMBAR.SC.GPU; ERRBAR; CGAERRBAR; CCTL.IVALL` (its SASS in
+    traces/h200/micro/micro_rmw_scale.sass), and the warp waits there, in
+    Nsight's `membar`, until its stores are acknowledged (timing/core.py)."""
+    return scoreboard_slots(prog) - 2
 
 
 def mio_slot(prog):
@@ -164,6 +174,8 @@ def build_tables(prog, cfg):
             else:                                  # global (or generic): the memory hierarchy decides
                 # (timing/requests.py); this latency is a load's with no lane active, which sends no request
                 unit, latency, board = "lsu", cfg["latency_global_off_cycles"], SB_LONG
+        elif op in (C.OP_MEMBAR, C.OP_FENCE) and int(prog.sub[i]) == C.FENCE_GPU:
+            unit, latency, board = "sync", cfg["latency_membar_gpu_cycles"], SB_MEMBAR
         elif op in (C.OP_BAR, C.OP_BARRIER):      # a block barrier's arrival travels the MIO (mio_issue)
             unit, latency, board = "mio", cfg["latency_int_cycles"], SB_FIXED
         elif op in (C.OP_SHFL, C.OP_REDUX):
@@ -191,10 +203,14 @@ def build_tables(prog, cfg):
         slots = [reg_slot(prog, f, r) for f, r in deps]
         if unit == "mio":
             slots.insert(0, mio_slot(prog))
+        if i > 0 and sb[i - 1] == SB_MEMBAR:       # the fence before it: in order, the next one waits
+            slots.insert(0, fence_slot(prog))
+        if board == SB_MEMBAR:
+            written = [None]
         for k, slot in enumerate(slots[:MAX_DEPS]):
             dep[i, k] = slot
-        for k, (f, r) in enumerate(written[:MAX_DEFS]):
-            defs[i, k] = reg_slot(prog, f, r)
+        for k, fr in enumerate(written[:MAX_DEFS]):
+            defs[i, k] = fence_slot(prog) if fr is None else reg_slot(prog, *fr)
     interval = np.array([cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)
     from ..exec.compact import compact
     rows = compact(prog).flat              # (the MIO queue's slot, mio_slot, is no register: no row)
