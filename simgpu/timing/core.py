@@ -88,7 +88,7 @@ from .fetch import fetch_ready, make_fetch_state
 from .policies import first_slot, pick
 from .requests import (PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, fill_l1, issue, note_blocks, request_block,
                        serve)
-from .tables import PIPE, scoreboard_slots
+from .tables import PIPE, SB_MEMBAR, scoreboard_slots
 
 INF = np.int64(1) << 62
 PIPE_MIO = PIPE["mio"]
@@ -718,7 +718,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 ready = now + T.lat[pc]
                 if T.sb[pc] == 1 and TS.const_of[pc] >= 0:     # an LDC: its result once its line is there
                     ready = const_ldc_ready(TS, sm, pc, now) + T.lat[pc]
-                elif T.sb[pc] == 3:                             # a GPU-scope fence (tables.fence_slot)
+                elif T.sb[pc] == SB_MEMBAR:                     # a GPU-scope fence (tables.fence_slot)
                     ready = fence_ready(MS, TS, w, sm, now, T.lat[pc])
                 op = P.ins[pc].op
                 u = T.pipe[pc]

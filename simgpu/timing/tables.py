@@ -205,12 +205,12 @@ def build_tables(prog, cfg):
             slots.insert(0, mio_slot(prog))
         if i > 0 and sb[i - 1] == SB_MEMBAR:       # the fence before it: in order, the next one waits
             slots.insert(0, fence_slot(prog))
-        if board == SB_MEMBAR:
-            written = [None]
         for k, slot in enumerate(slots[:MAX_DEPS]):
             dep[i, k] = slot
-        for k, fr in enumerate(written[:MAX_DEFS]):
-            defs[i, k] = fence_slot(prog) if fr is None else reg_slot(prog, *fr)
+        for k, (f, r) in enumerate(written[:MAX_DEFS]):
+            defs[i, k] = reg_slot(prog, f, r)
+        if board == SB_MEMBAR:                     # a fence writes no register: its own slot
+            defs[i, 0] = fence_slot(prog)
     interval = np.array([cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)
     from ..exec.compact import compact
     rows = compact(prog).flat              # (the MIO queue's slot, mio_slot, is no register: no row)
