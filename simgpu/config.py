@@ -72,6 +72,9 @@ SCHEMA.update({
     "l1_shared_combined_bytes": (int, lambda v: v > 0, "L1 data + shared memory per SM, bytes"),
     "shared_carveouts_kb": (list, lambda v: len(v) > 0 and all(isinstance(x, int) and x >= 0 for x in v),
                             "shared-memory carve-outs the SM allows, KB"),
+    "carveout_block_factor": (int, lambda v: v >= 0,
+                              "the driver's carve-out holds at least the reserved shared memory of this many times "
+                              "the blocks the SM's warps allow (at most max_blocks_per_sm)"),
     "l1_ways": (int, lambda v: v >= 1, "L1 associativity"),
     "l1_sectors_per_cycle": ((int, float), lambda v: v > 0, "L1 bandwidth per SM, 32-byte sectors per cycle"),
     "l1_caches_global_loads": (bool, None, "whether global loads allocate in L1"),

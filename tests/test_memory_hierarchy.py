@@ -334,12 +334,15 @@ def test_stored_lines_are_read_back_from_the_l1_as_on_the_h200():
 
 def test_the_l1_keeps_what_the_carve_out_leaves_reserved_shared_memory_included():
     """A kernel with no shared memory of its own still has the reserved 1 KB
-    a resident block: blocks of 32 threads (32 resident) leave a 32 KB
-    carve-out and 224 KB of L1, blocks of 1,024 (2 resident) an 8 KB one and
-    248 KB (measured on the H200: programs/micro/l1_store_alloc.s, l1_cap)."""
+    a block, for 4 times the blocks its warps allow (at most 32): blocks of
+    32 or 256 threads leave a 32 KB carve-out and 224 KB of L1, of 512 a
+    16 KB one and 240 KB, of 1,024 an 8 KB one and 248 KB (measured on the
+    H200: Nsight's launch__occupancy_limit_shared_mem of every recorded
+    launch, 32, 32, 16 and 8 blocks; programs/micro/l1_store_alloc.s, l1_cap,
+    the capacity at 32 and 1,024 threads). Shared memory of its own beyond
+    that floor sets the carve-out: 8 blocks of 5 KB, a 64 KB one."""
     from simgpu.occupancy import occupancy
     from simgpu.timing.run import l1_data_bytes
     h200 = load_config("h200")
-    for threads, kb in ((32, 224), (1024, 248)):
-        occ = occupancy(h200, 32, threads, 0)
-        assert l1_data_bytes(h200, occ.blocks_per_sm * occ.shared_per_block) == kb * 1024
+    for threads, shared, kb in ((32, 0, 224), (256, 0, 224), (512, 0, 240), (1024, 0, 248), (256, 4096, 192)):
+        assert l1_data_bytes(h200, occupancy(h200, 32, threads, shared)) == kb * 1024, (threads, shared)

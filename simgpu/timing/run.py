@@ -286,7 +286,7 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     TS.glob[G_DISPATCH_EVERY] = round(1000 * cfg["block_dispatch_cycles"])
     TS.glob[G_DISPATCH_FREE] = -1000 * cfg["block_dispatch_head_start_cycles"]
     WK = make_thread_work(prog, len(C.OPCODES), SCRATCH_SIZE, threads)
-    l1_bytes = l1_data_bytes(cfg, occ.blocks_per_sm * occ.shared_per_block)
+    l1_bytes = l1_data_bytes(cfg, occ)
     MS = make_memsys(cfg, n_sm, l1_bytes)
     quantum = quantum_cycles(cfg)
     # the most global requests an SM can issue in a quantum: one per LSU issue slot per scheduler
@@ -433,18 +433,32 @@ def series_stats(TS, MS_counters, counts, cycles_simulated, dram_hist=None, dram
             "resident_warps": cum[:-1, SE_WARPS], "cycles": dt}
 
 
-def l1_data_bytes(cfg, shared_per_sm):
-    """L1 data capacity left after the shared-memory carve-out: the smallest
-    allowed carve-out that holds the resident blocks' shared memory, the
-    reserved 1 KB a block included, also for a kernel with none of its own
-    (the driver's choice for a kernel without a preference). Measured on the
-    H200 here (programs/micro/l1_store_alloc.s, l1_cap, traces/h200/micro/
-    micro_l1_store_alloc.json): a warp reading k lines in a row, 4 times
-    over, keeps them all up to 1,664 lines (208 KB) in a launch of blocks of
-    32 threads (32 resident: 32 KB reserved, a 32 KB carve-out, 224 KB of
-    L1), up to 1,792 in blocks of 1,024 (2 resident: an 8 KB carve-out,
-    248 KB), and loses some at 1,792 and 1,920 lines respectively."""
-    need_kb = shared_per_sm / 1024
+def l1_data_bytes(cfg, occ):
+    """L1 data capacity left after the shared-memory carve-out the driver
+    picks for a launch (occupancy.Occupancy `occ`): the smallest allowed
+    carve-out that holds the resident blocks' shared memory, the reserved
+    1 KB a block included, also for a kernel with none of its own, and no
+    smaller than the reserved shared memory of `carveout_block_factor` times
+    as many blocks as the SM's warps allow (at most `max_blocks_per_sm`).
+
+    Measured on the H200 here. The floor: Nsight Compute's
+    `launch__occupancy_limit_shared_mem` (the carve-out over a block's
+    shared memory) of every recorded launch of a kernel without shared
+    memory is 8 blocks for blocks of 1,024 threads, 16 for 512, 32 for 256
+    and fewer (traces/h200: 600-odd launches), where the resident blocks
+    need 2, 4 and 8 KB: an 8, 16 and 32 KB carve-out, 4 times the blocks the
+    warps allow. The capacity: a warp reading k lines in a row, 4 times
+    over, keeps them all up to 1,664 lines (208 KB) in blocks of 32 threads
+    (a 32 KB carve-out, 224 KB of L1), up to 1,792 in blocks of 1,024 (an
+    8 KB one, 248 KB), and loses some at 1,792 and 1,920 lines respectively
+    (programs/micro/l1_store_alloc.s, l1_cap, traces/h200/micro/
+    micro_l1_store_alloc.json). Not modeled: with shared memory of its own
+    the driver picks a larger carve-out than the blocks need (matmul_tiled's
+    24 KB: 64 KB, transpose_smem's 40 KB: 100 KB; DEVIATIONS.md)."""
+    floor_blocks = min(cfg["max_blocks_per_sm"],
+                       cfg["carveout_block_factor"] * (cfg["max_warps_per_sm"] // occ.warps_per_block))
+    need_kb = max(occ.blocks_per_sm * occ.shared_per_block,
+                  floor_blocks * cfg["reserved_shared_memory_per_block"]) / 1024
     carve = next((kb for kb in sorted(cfg["shared_carveouts_kb"]) if kb >= need_kb),
                  max(cfg["shared_carveouts_kb"]))
     return cfg["l1_shared_combined_bytes"] - carve * 1024
