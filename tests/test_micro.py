@@ -21,8 +21,9 @@ import calibrate_h200  # noqa: E402
 import gen_front_micros  # noqa: E402
 
 
-# simulated in minutes, not seconds (gather_load: 8,448 warps reading 69 MB; l2_mix: 132 MiB): with the slow tests
-SLOW = {"gather_load", "l2_mix"}
+# simulated in minutes, not seconds (gather_load: 8,448 warps reading 69 MB; l2_mix: 132 MiB; l1_carve: 20 launches
+# of 132 warps reading up to 2,048 lines 4 times, 77 M warp instructions): with the slow tests
+SLOW = {"gather_load", "l2_mix", "l1_carve"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.stem in SLOW else p for p in MICRO],
@@ -88,6 +89,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "l1_sets": ["l1_sets"] * 115,
         # lines stored whole, in part, not at all, then read (k = 64, 512); k lines in a row on two shapes
         "l1_store_alloc": ["st_then_ld"] * 6 + ["l1_cap"] * 10,
+        # k lines in a row on blocks of 128, 256, 512 threads (6 k each), then 32 and 1,024
+        "l1_carve": ["l1_cap"] * 20,
         # kx lines read, ky stored, the kx read again: 10 (kx, ky)
         "l1_store_evict": ["ld_st_ld"] * 10,
     }

@@ -1,7 +1,8 @@
 """What the H200's L1 keeps, next to simgpu's L1, from the records of
-programs/micro/l1_sets.s, l1_store_alloc.s and row_place.s.
+programs/micro/l1_sets.s, l1_store_alloc.s, l1_carve.s, l1_store_evict.s
+and row_place.s.
 
-    python3 tools/l1_sets_figures.py [--config CONFIG ...] [--only l1_sets,l1_store_alloc,row_place]
+    python3 tools/l1_sets_figures.py [--config CONFIG ...] [--only l1_sets,l1_carve,...]
 
 (--config: one or more configs, a name or a .toml path, each simulated; the
 default h200. How the h200 config's `l1_ways` and
@@ -18,6 +19,8 @@ as misses, as simgpu's `l1_sector_hit_rate`):
   (67% when the stored lines stay in the L1, 33% when not); a warp of each
   block reading k lines in a row at two launch shapes (the capacity left by
   each shape's shared-memory carve-out);
+- l1_carve.s: the same at blocks of 128, 256 and 512 threads (and 32, 1,024),
+  k = 1,536 to 2,048 lines;
 - l1_store_evict.s: kx lines read, ky others stored, the kx read again
   (stored lines entering as the most recent push the oldest read ones out);
 - row_place.s: rows read, then reloaded and stored, with each SM's rows in a
@@ -35,7 +38,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 MICRO = ROOT / "traces" / "h200" / "micro"
-PROGRAMS = ("l1_sets", "l1_store_alloc", "l1_store_evict", "row_place")
+PROGRAMS = ("l1_sets", "l1_store_alloc", "l1_carve", "l1_store_evict", "row_place")
 HIT = "l1tex__t_sector_hit_rate.pct"
 CYC = "gpc__cycles_elapsed.max"
 
@@ -64,7 +67,7 @@ def label(program, recipe, k):
         return f"stride {args[2].strip():>5} k {args[3].strip():>5}"
     if program == "l1_store_alloc" and launch.kernel == "st_then_ld":
         return f"st_then_ld k {args[2].strip()} mode {args[3].strip()}"
-    if program == "l1_store_alloc":
+    if program in ("l1_store_alloc", "l1_carve"):
         return f"l1_cap {grid}x{block} k {args[2].strip()}"
     if program == "l1_store_evict":
         return f"ld_st_ld kx {args[3].strip()} ky {args[4].strip()}"

@@ -445,14 +445,16 @@ def l1_data_bytes(cfg, occ):
     `launch__occupancy_limit_shared_mem` (the carve-out over a block's
     shared memory) of every recorded launch of a kernel without shared
     memory is 8 blocks for blocks of 1,024 threads, 16 for 512, 32 for 256
-    and fewer (traces/h200: 600-odd launches), where the resident blocks
-    need 2, 4 and 8 KB: an 8, 16 and 32 KB carve-out, 4 times the blocks the
-    warps allow. The capacity: a warp reading k lines in a row, 4 times
-    over, keeps them all up to 1,664 lines (208 KB) in blocks of 32 threads
-    (a 32 KB carve-out, 224 KB of L1), up to 1,792 in blocks of 1,024 (an
-    8 KB one, 248 KB), and loses some at 1,792 and 1,920 lines respectively
-    (programs/micro/l1_store_alloc.s, l1_cap, traces/h200/micro/
-    micro_l1_store_alloc.json). Not modeled: with shared memory of its own
+    and fewer (traces/h200/programs.json and micro/: 600-odd launches), where
+    the resident blocks need 2, 4 and 8 KB: an 8, 16 and 32 KB carve-out, 4
+    times the blocks the warps allow. The capacity: a warp reading k lines
+    in a row, 4 times over, keeps them all up to 1,664 lines (208 KB) in
+    blocks of 32, 128 and 256 threads (a 32 KB carve-out, 224 KB of L1), up
+    to 1,792 in blocks of 512 and 1,024 (16 and 8 KB, 240 and 248 KB), and
+    loses some at 1,792 and 1,856 lines respectively, more at 1,920 with
+    blocks of 512 than of 1,024 (programs/micro/l1_store_alloc.s and
+    l1_carve.s, l1_cap, traces/h200/micro/micro_l1_store_alloc.json and
+    micro_l1_carve.json.gz). Not modeled: with shared memory of its own
     the driver picks a larger carve-out than the blocks need (matmul_tiled's
     24 KB: 64 KB, transpose_smem's 40 KB: 100 KB; DEVIATIONS.md)."""
     floor_blocks = min(cfg["max_blocks_per_sm"],
