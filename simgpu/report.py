@@ -124,6 +124,9 @@ def format_memory(s):
         out.append(f"  caches                {100 * s['l1_hit_rate']:>13.1f}%   L1 hit rate (global load sectors; "
                    f"{100 * s['l1_sector_hit_rate']:.1f}% with the stores', l1tex__t_sector_hit_rate), "
                    f"L2 {100 * s['l2_hit_rate']:.1f}% (lts__t_sectors_srcunit_tex_lookup_hit / _srcunit_tex)")
+        if "l1_data_bytes" in s:
+            out.append(f"  L1 size               {s['l1_data_bytes'] // 1024:>11,} KB   of the SM's L1 + shared memory, "
+                       f"what the driver's shared-memory carve-out leaves (each block's reserved 1 KB counted)")
         out.append(f"  DRAM                  {_fmt(s['dram_read_bytes'] + s['dram_write_bytes']):>14} bytes   "
                    f"{_fmt(s['dram_read_bytes'])} read, {_fmt(s['dram_write_bytes'])} written back; "
                    f"{s['dram_bandwidth'] / 1e9:.0f} GB/s (dram__bytes_read.sum, dram__bytes_write.sum)")
