@@ -367,3 +367,25 @@ def test_the_l1_at_each_block_size_keeps_what_the_h200s_keeps():
     for block, k in ((256, 9), (512, 15)):
         res = launch(kernel, 132, block, [c, out, 1856, 4, 0], config="h200")
         assert abs(100 * res.stats["l1_sector_hit_rate"] - hw[k]["l1tex__t_sector_hit_rate.pct"]) < 5, block
+
+
+def test_conflicted_shared_loads_take_the_sm_a_cycle_a_wavefront_as_on_the_h200():
+    """programs/micro/bank_conflicts.s: 8 warps of one block per SM each
+    issue 64 more iterations of 8 independent ld.shared.f32 with lane l at
+    word l x stride: the added cycles are the H200's within 1% for 8- and
+    32-way conflicts (traces/h200/micro/micro_bank_conflicts.json.gz and _r2,
+    0.1% apart: one wavefront a cycle, conflicted or not; banks.py,
+    hierarchy.py shared_request)."""
+    import gzip
+    import json
+    from simgpu.launch import launch, load
+    root = Path(__file__).resolve().parents[1]
+    hw = [json.loads(gzip.decompress((root / f"traces/h200/micro/micro_bank_conflicts{r}.json.gz").read_bytes()))
+          ["programs"][0]["ncu"]["launches"] for r in ("", "_r2")]
+    kernel = load(root / "programs/micro/bank_conflicts.s", kernel="lds_conf", lower="ptxas")
+    out = np.zeros(132 * 256, np.float32)
+    for stride, k in ((8, 4), (32, 6)):       # launches k (64 iterations) and k + 1 (128) of the record
+        sim = [launch(kernel, 132, 256, [out, iters, stride, 0], config="h200").stats["cycles"] for iters in (64, 128)]
+        for n in hw:
+            measured = n[k + 1]["gpc__cycles_elapsed.max"] - n[k]["gpc__cycles_elapsed.max"]
+            assert abs((sim[1] - sim[0]) / measured - 1) < 0.01, (stride, sim, measured)

@@ -22,8 +22,8 @@ import gen_front_micros  # noqa: E402
 
 
 # simulated in minutes, not seconds (gather_load: 8,448 warps reading 69 MB; l2_mix: 132 MiB; l1_carve: 20 launches
-# of 132 warps reading up to 2,048 lines 4 times, 77 M warp instructions): with the slow tests
-SLOW = {"gather_load", "l2_mix", "l1_carve"}
+# of 132 warps reading up to 2,048 lines 4 times, 77 M warp instructions; bank_conflicts: 128 M): with the slow tests
+SLOW = {"gather_load", "l2_mix", "l1_carve", "bank_conflicts"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.stem in SLOW else p for p in MICRO],
@@ -91,6 +91,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "l1_store_alloc": ["st_then_ld"] * 6 + ["l1_cap"] * 10,
         # k lines in a row on blocks of 128, 256, 512 threads (6 k each), then 32 and 1,024
         "l1_carve": ["l1_cap"] * 20,
+        # 64 and 128 iterations of conflicted shared loads: 8 and 32 warps x 1-, 2-, 8-, 32-way
+        "bank_conflicts": ["lds_conf"] * 16,
         # kx lines read, ky stored, the kx read again: 10 (kx, ky)
         "l1_store_evict": ["ld_st_ld"] * 10,
     }
