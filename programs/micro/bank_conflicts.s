@@ -24,7 +24,9 @@
 // into its own sum; every shape at 64 and 128 iterations, so the added
 // iterations' cycles give the loads' rate (simgpu/memory/banks.py and
 // hierarchy.py shared_request: one wavefront a cycle per SM, conflicted or
-// not). tools/bank_conflict_figures.py prints them next to simgpu's.
+// not). tools/bank_conflict_figures.py prints them next to simgpu's. (The
+// inline asm's address adds are folded into the LDS offsets by ptxas, not by
+// simgpu's lowering: conflict-free loads on 8 warps issue-bound there.)
 // nvcc -ptx -arch=sm_90 -O3 of this CUDA source:
 //
 //   extern "C" __global__ void lds_conf(float* out, int iters, int stride, int z) {
