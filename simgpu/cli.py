@@ -232,7 +232,7 @@ def cmd_occupancy(ns):
     """Static occupancy prediction: the recipe's launch (or --block/--regs/--smem) through the calculator."""
     from .config import load_config
     from .launch import _dim3, load
-    from .occupancy import occupancy
+    from .occupancy import carveout_kb, l1_data_bytes, occupancy
     from .recipe import parse_recipe, prepare
     from .regalloc import max_live_registers
     from .timing.run import barrier_count
@@ -258,6 +258,11 @@ def cmd_occupancy(ns):
     print(f"  blocks per SM      {occ.blocks_per_sm}  (limits: " +
           ", ".join(f"{k} {v}" for k, v in occ.limits.items()) + f"; binding: {occ.limit})")
     print(f"  active warps / SM  {occ.active_warps} of {cfg['max_warps_per_sm']}: occupancy {100 * occ.occupancy:.1f}%")
+    carve = carveout_kb(cfg, occ)
+    fits = min(cfg["max_blocks_per_sm"], carve * 1024 // occ.shared_per_block) if occ.shared_per_block else "-"
+    print(f"  L1 data            {l1_data_bytes(cfg, occ) // 1024} KB  (less the driver's shared-memory carve-out, "
+          f"{carve} KB: {fits} blocks of {occ.shared_per_block:,} B, Nsight's launch__occupancy_limit_shared_mem; "
+          f"measured for kernels without shared memory)")
     if grid is not None:
         nblocks = grid[0] * grid[1] * grid[2]
         waves = -(-nblocks // (occ.blocks_per_sm * cfg["sm_count"]))

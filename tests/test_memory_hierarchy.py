@@ -342,7 +342,7 @@ def test_the_l1_keeps_what_the_carve_out_leaves_reserved_shared_memory_included(
     the capacity at 32 and 1,024 threads). Shared memory of its own beyond
     that floor sets the carve-out: 8 blocks of 5 KB, a 64 KB one."""
     from simgpu.occupancy import occupancy
-    from simgpu.timing.run import l1_data_bytes
+    from simgpu.occupancy import l1_data_bytes
     h200 = load_config("h200")
     for threads, shared, kb in ((32, 0, 224), (256, 0, 224), (512, 0, 240), (1024, 0, 248), (256, 4096, 192)):
         assert l1_data_bytes(h200, occupancy(h200, 32, threads, shared)) == kb * 1024, (threads, shared)

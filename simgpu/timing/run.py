@@ -10,7 +10,7 @@ from ..errors import LaunchError
 from ..exec.state import make_mem, make_warps
 from ..memory import SCRATCH_SIZE
 from ..memory.hierarchy import C_DRAM_RD, C_DRAM_WR, C_L2_COALESCED, C_L2_HIT, C_L2_MISS, make_memsys
-from ..occupancy import occupancy
+from ..occupancy import l1_data_bytes, occupancy
 from ..ptx import codes as C
 from ..regalloc import max_live_registers
 from . import stalls as S
@@ -431,39 +431,6 @@ def series_stats(TS, MS_counters, counts, cycles_simulated, dram_hist=None, dram
             "warp_instructions": d[:, SE_INSTR], "l2_hits": d[:, SE_L2_HIT], "l2_misses": d[:, SE_L2_MISS],
             "dram_read_bytes": d[:, SE_DRAM_RD], "dram_write_bytes": d[:, SE_DRAM_WR],
             "resident_warps": cum[:-1, SE_WARPS], "cycles": dt}
-
-
-def l1_data_bytes(cfg, occ):
-    """L1 data capacity left after the shared-memory carve-out the driver
-    picks for a launch (occupancy.Occupancy `occ`): the smallest allowed
-    carve-out that holds the resident blocks' shared memory, the reserved
-    1 KB a block included, also for a kernel with none of its own, and no
-    smaller than the reserved shared memory of `carveout_block_factor` times
-    as many blocks as the SM's warps allow (at most `max_blocks_per_sm`).
-
-    Measured on the H200 here. The floor: Nsight Compute's
-    `launch__occupancy_limit_shared_mem` (the carve-out over a block's
-    shared memory) of every recorded launch of a kernel without shared
-    memory is 8 blocks for blocks of 1,024 threads, 16 for 512, 32 for 256
-    and fewer (traces/h200/programs.json and micro/: 600-odd launches), where
-    the resident blocks need 2, 4 and 8 KB: an 8, 16 and 32 KB carve-out, 4
-    times the blocks the warps allow. The capacity: a warp reading k lines
-    in a row, 4 times over, keeps them all up to 1,664 lines (208 KB) in
-    blocks of 32, 128 and 256 threads (a 32 KB carve-out, 224 KB of L1), up
-    to 1,792 in blocks of 512 and 1,024 (16 and 8 KB, 240 and 248 KB), and
-    loses some at 1,792 and 1,856 lines respectively, more at 1,920 with
-    blocks of 512 than of 1,024 (programs/micro/l1_store_alloc.s and
-    l1_carve.s, l1_cap, traces/h200/micro/micro_l1_store_alloc.json and
-    micro_l1_carve.json.gz). Not modeled: with shared memory of its own
-    the driver picks a larger carve-out than the blocks need (matmul_tiled's
-    24 KB: 64 KB, transpose_smem's 40 KB: 100 KB; DEVIATIONS.md)."""
-    floor_blocks = min(cfg["max_blocks_per_sm"],
-                       cfg["carveout_block_factor"] * (cfg["max_warps_per_sm"] // occ.warps_per_block))
-    need_kb = max(occ.blocks_per_sm * occ.shared_per_block,
-                  floor_blocks * cfg["reserved_shared_memory_per_block"]) / 1024
-    carve = next((kb for kb in sorted(cfg["shared_carveouts_kb"]) if kb >= need_kb),
-                 max(cfg["shared_carveouts_kb"]))
-    return cfg["l1_shared_combined_bytes"] - carve * 1024
 
 
 def front_end_dram_bytes(prog, cfg):
