@@ -100,8 +100,8 @@ def carveout_kb(cfg, occ):
     l1_carve.s, l1_cap, traces/h200/micro/micro_l1_store_alloc.json and
     micro_l1_carve.json.gz). Not modeled: with shared memory of its own
     the driver picks a larger carve-out than the blocks need (matmul_tiled's
-    24 KB: 64 KB, transpose_smem's 40 KB: 100 KB; DEVIATIONS.md)."""
-    cfg = load_config(cfg)
+    24 KB: 64 KB, transpose_smem's 40 KB: 100 KB; DEVIATIONS.md). `cfg`: the
+    config's values (a mapping, as the engine holds them)."""
     floor_blocks = min(cfg["max_blocks_per_sm"],
                        cfg["carveout_block_factor"] * (cfg["max_warps_per_sm"] // occ.warps_per_block))
     need_kb = max(occ.blocks_per_sm * occ.shared_per_block,
@@ -114,5 +114,4 @@ def carveout_kb(cfg, occ):
 def l1_data_bytes(cfg, occ):
     """L1 data capacity a launch runs with: the SM's L1 + shared memory less
     its carve-out (carveout_kb)."""
-    cfg = load_config(cfg)
     return cfg["l1_shared_combined_bytes"] - carveout_kb(cfg, occ) * 1024
