@@ -118,7 +118,7 @@ SCHEMA.update({
     "dram_interleave_bytes": (int, lambda v: v >= 128 and v & (v - 1) == 0,
                               "bytes of consecutive addresses one DRAM channel holds before the next (a power "
                               "of 2, a line or more)"),
-    "dram_fetch_bytes": (int, lambda v: v in (32, 64, 128), "bytes a DRAM read moves: 32 (a sector) or 128 (a line)"),
+    "dram_fetch_bytes": (int, lambda v: v in (32, 64, 128), "bytes a DRAM read moves: 32 (a sector), 64 (a sector pair) or 128 (a line)"),
     "latency_global_off_cycles": (int, lambda v: 1 <= v <= 100000,
                                   "cycles a global load's register stays pending when no lane of it is active "
                                   "(predicated off: no request is sent)"),

@@ -104,6 +104,10 @@ def stat_rows(s):
                          f"{s[f'{kind}_sectors_per_request']:.2f} sectors/request",
                          f"l1tex__t_requests_pipe_lsu_mem_global_op_{op}.sum, "
                          f"l1tex__t_sectors_pipe_lsu_mem_global_op_{op}.sum"))
+            if kind == "gld" and s.get("gld_wavefronts"):
+                rows.append(("L1 data stage", f"{_fmt(s['gld_wavefronts'])} wavefronts: "
+                             f"{s['gld_wavefronts'] / s['gld_requests']:.2f} a global load",
+                             "l1tex__data_pipe_lsu_wavefronts_mem_lgds_cmd_read.sum"))
     if "dram_read_bytes" in s:
         rows += [("L1 hit rate", f'{pct(s["l1_sector_hit_rate"])} of load and store sectors; '
                                  f'{pct(s["l1_hit_rate"])} of load sectors', "l1tex__t_sector_hit_rate.pct"),

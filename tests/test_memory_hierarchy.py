@@ -47,7 +47,7 @@ def test_latencies_of_a_lone_request():
     sec = np.zeros(160, np.int64)
     sec[0] = 1000
     assert global_request(ms, 0, 100, sec, 1, False, False) == dram_ready(100, 1000 >> 2, 0)
-    assert ms.counters[C_DRAM_RD] == 32
+    assert ms.counters[C_DRAM_RD] == 64                     # the sector and the other of its pair
     # another SM of the same L2 partition (SMs alternate between the two): an L2 hit
     assert global_request(ms, 2, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
     assert ms.counters[C_L2_HIT] == 1
@@ -69,12 +69,66 @@ def test_a_read_of_a_sector_in_flight_is_coalesced():
     # SM 2, the same partition, 10 cycles later: the fill is in flight
     assert global_request(ms, 2, 110, sec, 1, False, False) == first
     assert (ms.counters[C_L2_MISS], ms.counters[C_L2_HIT], ms.counters[C_L2_COALESCED]) == (1, 1, 1)
-    assert ms.counters[C_DRAM_RD] == 32
+    assert ms.counters[C_DRAM_RD] == 64
     # another SM of that partition after the data came: a hit, not coalesced
     ms2 = make_memsys(H100, 6, 64 * 1024)
     global_request(ms2, 0, 100, sec, 1, False, False)
     assert global_request(ms2, 4, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
     assert (ms2.counters[C_L2_HIT], ms2.counters[C_L2_COALESCED]) == (1, 0)
+
+
+def test_a_dram_read_brings_the_other_sector_of_its_pair():
+    """dram_fetch_bytes = 64 (the H200's CU_LIMIT_MAX_L2_FETCH_GRANULARITY,
+    traces/h200/limits.json): a missed sector is read with the other sector
+    of its 64-byte half-line, which arrives dram_sector_cycles later. A read
+    of it while it is on its way is a lookup miss that reads nothing (so a
+    warp reading a whole line misses all four sectors, as Nsight counts the
+    H200's), one after it came a hit; the line's other half is a DRAM read of
+    its own. In either partition: the near copy of a far-homed line gets the
+    pair across the fabric."""
+    gap = H100["dram_sector_cycles"]
+    assert H100["dram_fetch_bytes"] == 64 and gap > 0
+    sec = np.zeros(160, np.int64)
+    for sm in (0, 1):                                  # line 250's home partition and the other
+        ms = make_memsys(H100, 4, 64 * 1024)
+        sec[0] = 1000                                  # line 250, sector 0
+        first = global_request(ms, sm, 100, sec, 1, False, False)
+        sec[0] = 1001                                  # its pair's other sector, from another SM of the partition
+        assert global_request(ms, sm + 2, 110, sec, 1, False, False) == first + gap
+        assert (ms.counters[C_L2_MISS], ms.counters[C_L2_HIT], ms.counters[C_L2_COALESCED]) == (2, 0, 0)
+        assert ms.counters[C_DRAM_RD] == 64
+        sec[0] = 1002                                  # the line's other half: a read of its own
+        global_request(ms, sm + 2, 5000, sec, 1, False, False)
+        assert ms.counters[C_DRAM_RD] == 128 and ms.counters[C_L2_MISS] == 3
+        ms = make_memsys(H100, 4, 64 * 1024)
+        sec[0] = 1000
+        global_request(ms, sm, 100, sec, 1, False, False)
+        sec[0] = 1001                                  # after it came: a hit
+        assert global_request(ms, sm + 2, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
+        assert (ms.counters[C_L2_MISS], ms.counters[C_L2_HIT], ms.counters[C_DRAM_RD]) == (1, 1, 64)
+    sec[:4] = np.arange(1000, 1004)                    # a whole line in one request: four misses, 128 bytes
+    ms = make_memsys(H100, 4, 64 * 1024)
+    global_request(ms, 0, 100, sec, 4, False, False)
+    assert (ms.counters[C_L2_MISS], ms.counters[C_L2_HIT], ms.counters[C_DRAM_RD]) == (4, 0, 128)
+
+
+def test_one_sector_a_line_reads_twice_its_bytes_from_dram_as_on_the_h200():
+    """programs/micro/sector_clock.s's first launch: one warp reading one
+    sector of a new line each pass, 64 passes. The H200 reads 8,960 bytes
+    from DRAM (twice the sectors' 2,048 and the launch's own reads;
+    traces/h200/micro/micro_sector_clock.json.gz); within 2% (the launch's
+    own reads vary by a line or two)."""
+    import gzip
+    import json
+    from simgpu.launch import launch, load
+    root = Path(__file__).resolve().parents[1]
+    record = json.loads(gzip.decompress((root / "traces/h200/micro/micro_sector_clock.json.gz").read_bytes()))
+    measured = record["programs"][0]["ncu"]["launches"][0]["dram__bytes_read.sum"]
+    kernel = load(root / "programs/micro/sector_clock.s", kernel="sector_clock", lower="ptxas")
+    x = np.ones(132 * 1024 * 64, np.float32)
+    res = launch(kernel, 1, 32, [np.zeros(132 * 1024, np.float32), x, 64, 1, 0, np.zeros(65, np.uint32)],
+                 config="h200")
+    assert abs(res.stats["dram_read_bytes"] / measured - 1) < 0.02, (res.stats["dram_read_bytes"], measured)
 
 
 def test_the_other_partition_serves_a_miss_in_the_own():
@@ -91,7 +145,7 @@ def test_the_other_partition_serves_a_miss_in_the_own():
     misses = ms.counters[C_L2_MISS]
     assert global_request(ms, 1, 5000, sec, 1, False, False) == \
         5000 + H100["latency_l2_cycles"] + H100["l2_fabric_cycles"]
-    assert ms.counters[C_L2_MISS] == misses + 1 and ms.counters[C_DRAM_RD] == 32
+    assert ms.counters[C_L2_MISS] == misses + 1 and ms.counters[C_DRAM_RD] == 64
     assert global_request(ms, 3, 6000, sec, 1, False, False) == 6000 + H100["latency_l2_cycles"]
     assert ms.counters[C_L2_HIT] == 1
     ms = make_memsys(H100, 4, 64 * 1024)                  # two cold reads: line 512 from SM 0, line 128 from SM 1
@@ -172,7 +226,7 @@ def test_dram_interleave_puts_a_chunk_on_one_channel():
     """dram_interleave_bytes: the lines of one chunk share a channel and queue
     there one transfer after another; by lines (the configs' 128) they spread."""
     cfg = dict(load_config("h200"), dram_channels=96, dram_interleave_bytes=4096, l2_fabric_cycles=0,
-               dram_late_permil=0, dram_sector_cycles=0)
+               dram_late_permil=0, dram_sector_cycles=0, dram_fetch_bytes=32)      # a transfer a sector
     per = 32.0 / (cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / 96)      # cycles a sector's transfer takes
     sec = np.zeros(160, np.int64)
     base = (1 << 30) // 32                                  # a chunk's first sector
@@ -389,3 +443,27 @@ def test_conflicted_shared_loads_take_the_sm_a_cycle_a_wavefront_as_on_the_h200(
         for n in hw:
             measured = n[k + 1]["gpc__cycles_elapsed.max"] - n[k]["gpc__cycles_elapsed.max"]
             assert abs((sim[1] - sim[0]) / measured - 1) < 0.01, (stride, sim, measured)
+
+
+def test_conflicted_global_loads_take_the_l1_a_cycle_a_wavefront_as_on_the_h200():
+    """programs/micro/ldg_banks.s: 8 warps of one block per SM each issue 64
+    more iterations of 8 independent ld.global.f32 that hit in the L1, lane l
+    at word l x stride: stride 8 puts 8 lanes on each of 4 banks (8 lines),
+    32 all lanes on one bank (32 lines); the added cycles are the H200's
+    within 2% (traces/h200/micro/micro_ldg_banks.json.gz and _r2: 7.9 and
+    32.0 cycles a load; memory/hierarchy.py l1_span). Simulated on 4 blocks:
+    the rule is each SM's own."""
+    import gzip
+    import json
+    from simgpu.launch import launch, load
+    root = Path(__file__).resolve().parents[1]
+    hw = [json.loads(gzip.decompress((root / f"traces/h200/micro/micro_ldg_banks{r}.json.gz").read_bytes()))
+          ["programs"][0]["ncu"]["launches"] for r in ("", "_r2")]
+    kernel = load(root / "programs/micro/ldg_banks.s", kernel="ldg_conf", lower="ptxas")
+    g = np.ones(32 * 33 + 8, np.float32)
+    out = np.zeros(4 * 256, np.float32)
+    for stride, k in ((8, 4), (32, 8)):       # launches k (64 iterations) and k + 1 (128) of the record
+        sim = [launch(kernel, 4, 256, [out, g, iters, stride, 0], config="h200").stats["cycles"] for iters in (64, 128)]
+        for n in hw:
+            measured = n[k + 1]["gpc__cycles_elapsed.max"] - n[k]["gpc__cycles_elapsed.max"]
+            assert abs((sim[1] - sim[0]) / measured - 1) < 0.02, (stride, sim, measured)

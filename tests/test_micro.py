@@ -22,8 +22,9 @@ import gen_front_micros  # noqa: E402
 
 
 # simulated in minutes, not seconds (gather_load: 8,448 warps reading 69 MB; l2_mix: 132 MiB; l1_carve: 20 launches
-# of 132 warps reading up to 2,048 lines 4 times, 77 M warp instructions; bank_conflicts: 128 M): with the slow tests
-SLOW = {"gather_load", "l2_mix", "l1_carve", "bank_conflicts"}
+# of 132 warps reading up to 2,048 lines 4 times, 77 M warp instructions; bank_conflicts: 128 M; ldg_banks: 1 M
+# cycles of 32-way conflicted loads): with the slow tests
+SLOW = {"gather_load", "l2_mix", "l1_carve", "bank_conflicts", "ldg_banks"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.stem in SLOW else p for p in MICRO],
@@ -93,6 +94,11 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "l1_carve": ["l1_cap"] * 20,
         # 64 and 128 iterations of conflicted shared loads: 8 and 32 warps x 1-, 2-, 8-, 32-way
         "bank_conflicts": ["lds_conf"] * 16,
+        # the same of global loads hitting the L1: 8 warps x strides 1, 2, 8, 16, 32, 33; 32 warps x 1, 32, 33
+        "ldg_banks": ["ldg_conf"] * 18,
+        # rows of slots, a thread a row: summed (random lengths, all 32), gathered (random, all, random on
+        # blocks of 128); a picked row copied by a block (a diagnosis, no pairs)
+        "ragged_rows": ["rows_sum"] * 2 + ["rows_gather"] * 3 + ["rows_pick"],
         # kx lines read, ky stored, the kx read again: 10 (kx, ky)
         "l1_store_evict": ["ld_st_ld"] * 10,
     }

@@ -308,9 +308,19 @@ def count_access(offs, mask, nbytes, space, i, mstat, scratch, store, lo, hi):
         mstat[i, 2] += ideal
         scratch[SCR_WAVEFRONTS] = wf
     else:
+        # a load's wavefronts in the L1's data stage: its 32 banks as shared memory's (banks.py;
+        # programs/micro/ldg_banks.s), counted before the sectors take the scratch
+        wf = np.int64(0)
+        if not store:
+            if one_wavefront(lo, hi, nbytes):
+                wf = np.int64(1)
+            else:
+                wf, _ = count_wavefronts(offs, mask, nbytes, scratch)
         n = count_sectors(offs, mask, nbytes, scratch)
         mstat[i, 1] += n
+        mstat[i, 2] += wf
         scratch[SCR_NSECTORS] = n
+        scratch[SCR_WAVEFRONTS] = wf
         if store:
             store_beats(offs, mask, nbytes, scratch, n)
 

@@ -6,7 +6,8 @@ and dirty bit, so a miss fetches only the sectors asked for (NVIDIA's L1 and
 L2 are sectored this way: Jia et al., "Dissecting the NVIDIA Volta GPU
 Architecture via Microbenchmarking", 2018). Arrays are indexed
 [cache, set, way]: `tags` holds the line number (-1 when empty), `valid` and
-`dirty` the sector bit masks, `stamp` the time of last use for LRU (each cache counts its own accesses,
+`dirty` the sector bit masks (valid's high nibble marks the sectors a wider
+DRAM fetch brought unasked: fill_group), `stamp` the time of last use for LRU (each cache counts its own accesses,
 so that caches used by different host threads never share a counter), and
 `ready[cache, set, way, sector]` the cycle a sector's fill arrives: a sector
 is allocated when its miss is sent, so a later request for it while the
@@ -34,18 +35,62 @@ def make_cache(n_caches, size_bytes, ways):
                  np.zeros(shape, np.int64), np.zeros(n_caches, np.int64), np.zeros(shape + (4,), np.float64))
 
 
+# valid's high nibble: bit 4 + k marks sector k as brought by a fetch for another sector of its
+# group and not yet asked for (fill_group, take_unasked)
+UNASKED_SHIFT = 4
+
+
 @njit
-def fill_sectors(C, c, slot, sector, group, t):
-    """Mark valid, ready at cycle t, the aligned group of `group` sectors (1,
-    2 or 4) holding `sector` of the line in `slot`: what a DRAM fetch wider
-    than a sector brings."""
+def group_missing(C, c, slot, sector, group):
+    """The sectors of the aligned group of `group` (1, 2 or 4) holding `sector`
+    of the line in `slot` that are not there, as a bit mask (`sector` itself
+    left out): what a DRAM fetch of the group brings besides the sector."""
+    ways = C.tags.shape[2]
+    first = (sector // group) * group
+    want = ((1 << group) - 1) << first
+    return np.int64(want & ~np.int64(C.valid[c, slot // ways, slot % ways]) & 15 & ~(1 << sector))
+
+
+@njit
+def fill_group(C, c, slot, mask, t):
+    """Mark the sectors of bit mask `mask` valid, ready at cycle t, and
+    unasked for: a sector one of the line's DRAM fetches brought besides the
+    one it was for (group_missing)."""
     ways = C.tags.shape[2]
     s, w = slot // ways, slot % ways
+    for k in range(4):
+        if (mask >> k) & 1:
+            C.ready[c, s, w, k] = t
+    C.valid[c, s, w] |= np.uint8(mask | (mask << UNASKED_SHIFT))
+
+
+@njit
+def copy_group(C, src, src_slot, dst, dst_slot, sector, group, delay):
+    """The other sectors of `sector`'s aligned group of `group` that cache
+    `src`'s line holds and `dst`'s copy lacks, into that copy, unasked for,
+    `delay` cycles after src has each (a wider fetch passed on whole)."""
+    ways = C.tags.shape[2]
+    s0, w0 = src_slot // ways, src_slot % ways
+    s1, w1 = dst_slot // ways, dst_slot % ways
     first = (sector // group) * group
     for k in range(first, first + group):
-        if not (C.valid[c, s, w] >> k) & 1:
-            C.ready[c, s, w, k] = t
-    C.valid[c, s, w] |= np.uint8(((1 << group) - 1) << first)
+        bit = 1 << k
+        if k != sector and (C.valid[src, s0, w0] & bit) and not (C.valid[dst, s1, w1] & bit):
+            C.ready[dst, s1, w1, k] = C.ready[src, s0, w0, k] + delay
+            C.valid[dst, s1, w1] |= np.uint8(bit | (bit << UNASKED_SHIFT))
+
+
+@njit
+def take_unasked(C, c, slot, sector):
+    """Whether the sector came with another's fetch and is asked for now for
+    the first time (clearing its mark: fill_group)."""
+    ways = C.tags.shape[2]
+    s, w = slot // ways, slot % ways
+    bit = np.uint8(1 << (sector + UNASKED_SHIFT))
+    if C.valid[c, s, w] & bit:
+        C.valid[c, s, w] = np.uint8(C.valid[c, s, w] & (255 - bit))
+        return True
+    return False
 
 
 @njit

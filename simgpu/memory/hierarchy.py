@@ -113,9 +113,17 @@ For each distinct 32-byte sector of a request (coalescer.py):
   transfer each, and the later passes arrive spaced as the channel serves
   them, so the queue never forms again (with 4 KB chunks on the H200 a
   132-SM pass stays at 688 cycles; the suite's cycles MAPE went 7.5% -> 6.5%,
-  the held-out programs' 9.8% -> 10.5%, so it is not configured). A miss moves `dram_fetch_bytes`: one 32-byte sector
-  on NVIDIA GPUs, a whole 128-byte line where the memory system works in
-  lines (the Apple config), which then fills the line's other sectors. Dirty sectors evicted from the L2 are written back
+  the held-out programs' 9.8% -> 10.5%, so it is not configured). A miss moves `dram_fetch_bytes`: the aligned
+  64-byte pair of sectors on the H100/H200 (its driver's
+  CU_LIMIT_MAX_L2_FETCH_GRANULARITY, traces/h200/limits.json; the H200's
+  DRAM reads are twice the missed sectors' bytes wherever warps read one
+  sector a line, tools/dram_fetch_figures.py), 64 bytes on the Apple config,
+  less the sectors of the group already there; the others arrive
+  `dram_sector_cycles` after the one asked for, and a lookup that finds one
+  of them still on its way counts as a miss that reads nothing (Nsight's
+  lookup misses on the H200: a warp reading whole lines misses all four
+  sectors), one that finds it there a hit. A line homed in the other
+  partition passes the group on to the near copy across the fabric. Dirty sectors evicted from the L2 are written back
   through the same channels (dram_write_bytes). Dirty sectors still in the
   L2 when the kernel ends are not written back, as Nsight Compute's
   dram__bytes_write.sum counts only what was evicted.
@@ -129,7 +137,9 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..exec.jit import njit
-from .caches import SECTOR_BYTES, access, fill_sectors, make_cache, ready_at, set_ready
+from ..exec.lanes import popcount
+from . import SCR_WAVEFRONTS
+from .caches import SECTOR_BYTES, access, copy_group, fill_group, group_missing, make_cache, ready_at, set_ready, take_unasked
 from .coalescer import WHOLE_MASK
 
 MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "noc_free", "slice_free", "atom_free", "chan_free",
@@ -435,11 +445,27 @@ def l1_sector(MS, sm, t, sec, skip_l1, store, beats, whole):
 
 
 @njit(inline="always")
-def l1_start(MS, sm, now, n):
-    """The L1 takes a request's n sectors `l1_sectors_per_cycle` a cycle:
-    the cycle it takes the first (sector k follows k / rate later)."""
+def l1_span(MS, n, wavefronts):
+    """The cycles the SM's L1 spends on a request of n sectors whose load
+    takes `wavefronts` in the data stage (0: a store or atomic): its tag
+    stage takes `l1_sectors_per_cycle` sectors a cycle, its data stage a
+    wavefront a cycle, the data banks conflicting as shared memory's do
+    (banks.py; the warp's words of one bank in different lines are a
+    wavefront each). Measured on the H200 here (programs/micro/ldg_banks.s,
+    traces/h200/micro/micro_ldg_banks.json.gz, `tools/bank_conflict_figures.py ldg_banks`):
+    loads hitting the L1 with lane l at word l x stride take 1.0-1.3, 2.0,
+    7.9, 15.8, 32.0 cycles an SM for strides 1, 2, 8, 16, 32 (1, 2, 8, 16,
+    32 wavefronts: Nsight's l1tex__data_pipe_lsu_wavefronts_mem_lgds_cmd_read),
+    8.8-8.9 for 33 (32 lines, no bank twice: the tag stage's 8)."""
+    return max(n / MS.params[P_L1_SPC], float(wavefronts))
+
+
+@njit(inline="always")
+def l1_start(MS, sm, now, span):
+    """The L1 takes a request for `span` cycles (l1_span): the cycle it
+    starts (its n sectors follow each span / n later)."""
     t0 = max(float(now), MS.l1_free[sm])
-    MS.l1_free[sm] = t0 + n / MS.params[P_L1_SPC]
+    MS.l1_free[sm] = t0 + span
     return t0
 
 
@@ -466,10 +492,13 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
         set_ready(MS.l2, sl, slot, sbit, ts)
         return ts + p[P_L2_LAT]              # acknowledged: the L2's latency after the slice took it
     if hit:
-        MS.counters[C_L2_HIT] += 1
         data = max(ts, ready_at(MS.l2, sl, slot, sbit))
-        if data > ts and atomic == 0:
-            MS.counters[C_L2_COALESCED] += 1       # the fill is in flight: merged by the LRC
+        if take_unasked(MS.l2, sl, slot, sbit) and data > ts:
+            MS.counters[C_L2_MISS] += 1            # on its way with another sector's fetch: a lookup miss, no read
+        else:
+            MS.counters[C_L2_HIT] += 1
+            if data > ts and atomic == 0:
+                MS.counters[C_L2_COALESCED] += 1   # the fill is in flight: merged by the LRC
     else:
         MS.counters[C_L2_MISS] += 1
         mine, mine_slot = sl, slot
@@ -481,8 +510,11 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
             ts, hit, slot = _l2_lookup(MS, sl, ts, line // per, sbit, ch, 0)
             if hit:
                 data = max(ts, ready_at(MS.l2, sl, slot, sbit))
+                take_unasked(MS.l2, sl, slot, sbit)
         if data < 0.0:
-            fetch = p[P_FETCH]                    # a sector, or the aligned group DRAM moves at once
+            # the aligned group of sectors DRAM moves at once (dram_fetch_bytes), less those already there
+            extra = group_missing(MS.l2, sl, slot, sbit, np.int64(p[P_FETCH]) // SECTOR_BYTES)
+            fetch = SECTOR_BYTES * (1.0 + popcount(extra))
             MS.counters[C_DRAM_RD] += np.int64(fetch)
             tc = max(ts, MS.chan_free[ch, 0])
             dram_transfer(MS, tc, fetch, 0)
@@ -500,12 +532,17 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
                 data += in_flight(MS, ts, data, p[P_INFLIGHT], tc - ts)
             MS.chan_free[ch, 1] = float(line)
             MS.chan_free[ch, 2] = data
-            if fetch > SECTOR_BYTES:
-                fill_sectors(MS.l2, sl, slot, sbit, np.int64(fetch) // SECTOR_BYTES, data)
+            if extra:
+                # the sector asked for first, the rest of the group a burst behind it
+                fill_group(MS.l2, sl, slot, extra, data + p[P_DRAM_SECTOR])
+                MS.chan_free[ch, 2] = data + p[P_DRAM_SECTOR]
             set_ready(MS.l2, sl, slot, sbit, data)
         if mine != sl:
             data += p[P_FABRIC]                               # across the partitions' fabric
             set_ready(MS.l2, mine, mine_slot, sbit, data)     # the own partition's copy
+            if p[P_FETCH] > SECTOR_BYTES:                     # with the rest of its fetch group
+                copy_group(MS.l2, sl, slot, mine, mine_slot, sbit, np.int64(p[P_FETCH]) // SECTOR_BYTES,
+                           p[P_FABRIC])
     if atomic > 0:
         # the line's atomic unit works on the sector once its data is there; a sampled run's
         # share keeps every unit, slowed (timing/run.py share_of_gpu), so one hot word is as
@@ -576,10 +613,11 @@ def atomic_cycles(work, p):
 def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
     """A whole request served at once (the engine defers the L2 stage to the
     end of its time quantum, timing/requests.py; both use the stages above)."""
-    t0 = l1_start(MS, sm, now, n)
+    span = l1_span(MS, n, sectors[SCR_WAVEFRONTS] if not store and atomic == 0 else 0)
+    t0 = l1_start(MS, sm, now, span)
     ready = float(now)
     for k in range(n):
-        t = t0 + k / MS.params[P_L1_SPC]
+        t = t0 + k * span / n
         where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1,
                                       store and sectors[64 + k] == WHOLE_MASK)
         if where == 1:

@@ -38,9 +38,10 @@ from collections import namedtuple
 import numpy as np
 
 from ..exec.jit import njit, records
+from ..memory import SCR_WAVEFRONTS
 from ..memory.caches import ready_at, set_ready
 from ..memory.coalescer import WHOLE_MASK
-from ..memory.hierarchy import P_L1_LAT, P_L1_SPC, P_ST_ACK, atomic_work, l1_sector, l1_start, l2_sector
+from ..memory.hierarchy import P_L1_LAT, P_ST_ACK, atomic_work, l1_sector, l1_span, l1_start, l2_sector
 from .twins import TW_ON, serve_twins
 
 PENDING = np.int64(1) << 60      # a scoreboard time the L2 stage has not answered yet
@@ -93,11 +94,12 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
     k0 = RQ.n[sm, 0]
     e = RQ.n[sm, 1]
     e0 = e
-    t0 = l1_start(MS, sm, now, n)
+    span = l1_span(MS, n, sectors[SCR_WAVEFRONTS] if kind == RQ_LOAD else 0)
+    t0 = l1_start(MS, sm, now, span)
     ready = float(now)
     left = float(now)                                       # a store: its last sector's port crossing
     for k in range(n):
-        t = t0 + k / MS.params[P_L1_SPC]
+        t = t0 + k * span / n
         where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1,
                                       store and sectors[64 + k] == WHOLE_MASK)
         if where == 0:

@@ -38,6 +38,8 @@ def memory_stats(prog, mstat):
     out = {
         "gld_requests": int(mstat[ld & glob, 0].sum()), "gld_sectors": int(mstat[ld & glob, 1].sum()),
         "gst_requests": int(mstat[st & glob, 0].sum()), "gst_sectors": int(mstat[st & glob, 1].sum()),
+        # the L1 data stage's wavefronts of global and local loads (l1tex__data_pipe_lsu_wavefronts_mem_lgds_cmd_read)
+        "gld_wavefronts": int(mstat[ld & (glob | (mstat[:, 3] == C.SPACE_LOCAL)), 2].sum()),
         "shared_ld_requests": int(mstat[ld & shared, 0].sum()),
         "shared_st_requests": int(mstat[st & shared, 0].sum()),
         "shared_ld_wavefronts": int(mstat[ld & shared, 1].sum()),
@@ -173,7 +175,8 @@ def share_of_gpu(cfg, fraction, twins=False):
 
 
 # additive counters a sampled run scales up by blocks in the grid / blocks simulated
-SCALED = ("warp_instructions", "thread_instructions", "gld_requests", "gld_sectors", "gst_requests", "gst_sectors",
+SCALED = ("warp_instructions", "thread_instructions", "gld_requests", "gld_sectors", "gld_wavefronts", "gst_requests",
+          "gst_sectors",
           "shared_ld_requests", "shared_st_requests", "shared_ld_wavefronts", "shared_st_wavefronts",
           "shared_ld_bank_conflicts", "shared_st_bank_conflicts", "atom_requests", "atom_sectors",
           "shared_atom_requests", "shared_atom_wavefronts", "gld_bytes_requested", "gst_bytes_requested", "flops")
