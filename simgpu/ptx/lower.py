@@ -22,7 +22,10 @@ program and held-out kernel). lower_ptxas() runs, in order:
   `shl.b32` by a constant (LEA) whose every reader is an integer add is
   folded into each add as a `mad` (vector_add: one `mul.wide` and 3 adds are
   3 IMAD.WIDE.U32), when the factors hold at the add what they held at the
-  product;
+  product: also a product before a loop whose add is in it, its factors
+  written once outside every loop (ptxas recomputes it each iteration as the
+  IMAD.WIDE that does the 64-bit add: programs/micro/ragged_rows.s's
+  rows_pick, `IMAD.WIDE R6, R11, UR7, R2` for `(long)pick[i] * d + k`);
 - if_convert: a forward branch over at most IF_CONVERT_MAX instructions
   becomes those instructions predicated (no BRA, no BSSY/BSYNC);
 - unroll.unroll_loops: loops unrolled (4 times, or whole for a fixed trip
@@ -36,6 +39,9 @@ program and held-out kernel). lower_ptxas() runs, in order:
   which the SM does not wait for: reduce_sum's `atomicAdd(out, v)`);
 - split_wide_integer_ops: 64-bit integer adds, compares and shifts as two
   instructions, one per 32-bit half (IADD3 + IADD3.X), LEA pairs kept two;
+  a 32-to-64-bit `cvt` of a register written more than once as two (the
+  high word, `SHF.R.S32.HI`, and a copy of the low one into the pair, as
+  rows_pick's loop index);
 - convergence.add_convergence_barriers: BSSY/BSYNC around the branches that
   may split a warp;
 - add_prologue: the stack-pointer LDC and memory-descriptor ULDC.64 every
@@ -96,6 +102,18 @@ class Defs:
         """Written once, unguarded, in the entry block: fixed for the rest of the run."""
         ks = self.defs.get(_key(reg), [])
         return len(ks) == 1 and self.block[ks[0]] == 0 and self.instrs[ks[0]].guard is None
+
+    def fixed_before(self, reg, k, labels):
+        """Written once, unguarded, before index k and in no loop (no branch
+        back over it): the value every later instruction reads."""
+        ks = self.defs.get(_key(reg), [])
+        if len(ks) != 1 or ks[0] >= k or self.instrs[ks[0]].guard is not None:
+            return False
+        d = ks[0]
+        for b, ins in enumerate(self.instrs):
+            if ins.opcode == "bra" and ins.operands and b >= d and labels.get(ins.operands[0].value, b + 1) <= d:
+                return False
+        return True
 
     def same_between(self, reg, lo, hi):
         """reg is not written in (lo, hi) and lo, hi lie in one basic block."""
@@ -323,7 +341,7 @@ def fuse_multiply_add(fn, table):
             if len(tk) != 1 or srcs[1 - tk[0]].kind not in ("reg", "imm"):
                 break
             if not all(o.kind == "imm" or info.invariant(o.reg) or info.same_between(o.reg, k, u)
-                       for o in ins.operands[1:3]):
+                       or info.fixed_before(o.reg, k, fn.labels) for o in ins.operands[1:3]):
                 break
             fused[u] = Instr("mad", list(suffixes), [add.operands[0], factors[0], factors[1], srcs[1 - tk[0]]],
                              line=add.line, col=add.col, text=add.text)
@@ -489,7 +507,10 @@ def split_wide_integer_ops(fn, table):
     `IADD3 lo, P, ...; IADD3.X hi, ..., P` (or IMAD.X), `setp.*.u64` is
     `ISETP lo; ISETP.EX hi` (matmul_naive's and softmax_naive's pointer
     steps, attention_naive's, matmul_tiled's; sm_90 has no 64-bit integer
-    adder). `shl.b64` by a constant is `SHF.L.U32` + `SHF.L.U64.HI`
+    adder). A `cvt.s64.s32` (or `.u64.u32`) of a register written more than
+    once is `SHF.R.S32.HI hi, RZ, 0x1f, r` + `MOV lo, r` (the register goes on
+    changing, the pair keeps its own copy: ragged_rows.s's rows_pick; one
+    written once is the SHF alone, rows_sum's row). `shl.b64` by a constant is `SHF.L.U32` + `SHF.L.U64.HI`
     (softmax_naive's `off`), except one whose only reader is a 64-bit add:
     ptxas makes the pair `LEA lo, P; LEA.HI.X hi, P` (attention_naive's
     attn_pv), two instructions for the two, so neither is split. An add fused
@@ -498,7 +519,7 @@ def split_wide_integer_ops(fn, table):
 
     The second half is issued as an instruction that keeps the value and
     depends on the first: `add d, d, 0` after the add, `and.pred p, p, p`
-    after the compare, `or.b64 d, d, 0` after the shift, under the same
+    after the compare, `or.b64 d, d, 0` after the shift or the `cvt`, under the same
     guard. Returns the number of instructions added."""
     instrs = fn.instrs
     info = Defs(instrs, fn.labels, table)
@@ -514,7 +535,10 @@ def split_wide_integer_ops(fn, table):
     for k, ins in enumerate(instrs):
         where[k] = len(out)
         out.append(ins)
-        if k in lea or len(ins.operands) < 3 or ins.operands[0].kind != "reg" or ins.operands[0].reg is None:
+        widen = ins.opcode == "cvt" and ins.suffixes[:1] in (["s64"], ["u64"]) and ins.suffixes[-1] in ("s32", "u32") \
+            and ins.operands[1].kind == "reg" and len(info.defs.get(_key(ins.operands[1].reg), [])) > 1
+        if k in lea or len(ins.operands) < (2 if widen else 3) or ins.operands[0].kind != "reg" \
+                or ins.operands[0].reg is None:
             continue
         d, L, Cc, ty = ins.operands[0], ins.line, ins.col, ins.suffixes[-1] if ins.suffixes else None
         zero = Operand("imm", L, Cc, value=0)
@@ -523,6 +547,8 @@ def split_wide_integer_ops(fn, table):
         elif ins.opcode == "setp" and ty in WIDE_INT and d.pair is None:
             second = Instr("and", ["pred"], [d, d, d])
         elif ins.opcode == "shl" and ins.suffixes == ["b64"] and ins.operands[2].kind == "imm":
+            second = Instr("or", ["b64"], [d, d, zero])
+        elif widen:
             second = Instr("or", ["b64"], [d, d, zero])
         else:
             continue
