@@ -139,7 +139,8 @@ from ..errors import ConfigError
 from ..exec.jit import njit
 from ..exec.lanes import popcount
 from . import SCR_WAVEFRONTS
-from .caches import SECTOR_BYTES, access, copy_group, fill_group, group_missing, make_cache, ready_at, set_ready, take_unasked
+from .caches import (SECTOR_BYTES, access, copy_group, fill_group, group_missing, make_cache, ready_at, set_ready,
+                     take_unasked)
 from .coalescer import WHOLE_MASK
 
 MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "noc_free", "slice_free", "atom_free", "chan_free",
