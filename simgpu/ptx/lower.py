@@ -92,6 +92,7 @@ class Defs:
         self.block = _block_ids(instrs, labels)
         self.du = [defs_uses(ins, table) for ins in instrs]
         self.defs, self.uses = {}, {}
+        self.loops = None
         for k, (d, u) in enumerate(self.du):
             for r in d:
                 self.defs.setdefault(_key(r), []).append(k)
@@ -109,11 +110,10 @@ class Defs:
         ks = self.defs.get(_key(reg), [])
         if len(ks) != 1 or ks[0] >= k or self.instrs[ks[0]].guard is not None:
             return False
-        d = ks[0]
-        for b, ins in enumerate(self.instrs):
-            if ins.opcode == "bra" and ins.operands and b >= d and labels.get(ins.operands[0].value, b + 1) <= d:
-                return False
-        return True
+        if self.loops is None:          # (target, branch) of every backward branch, found once
+            self.loops = [(labels[ins.operands[0].value], b) for b, ins in enumerate(self.instrs)
+                          if ins.opcode == "bra" and ins.operands and labels.get(ins.operands[0].value, b + 1) <= b]
+        return not any(top <= ks[0] <= b for top, b in self.loops)
 
     def same_between(self, reg, lo, hi):
         """reg is not written in (lo, hi) and lo, hi lie in one basic block."""
