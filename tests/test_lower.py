@@ -575,3 +575,23 @@ def test_a_picked_rows_copy_issues_its_sass_count():
     res = simgpu.launch(kernel, 2, 64, [table, pick, out, 512, 2.0], timing=False)
     assert np.array_equal(out.reshape(2, 512), 2.0 * table.reshape(16, 512)[pick])
     assert res.stats["warp_instructions"] == 127 * res.stats["warps"]
+
+
+def test_a_second_constant_is_set_in_a_register_each_pass_of_the_unrolled_loop():
+    """programs/wave.s's `fma.rn.f32 %f1, %f1, 1.0, 1.0`: SASS names one
+    immediate an instruction, so its SASS (traces/ptxas/sm90_programs.sass)
+    sets the multiplier with `HFMA2.MMA R2, -RZ, RZ, 1.875, 0` at the top of
+    each pass of the 4-copy loop (36 instructions a pass: the HFMA2, IADD3,
+    ISETP, 32 FFMAs, BRA), once in the 2-iteration stage and once before the
+    remainder loop. iters = 4096 is 128 passes: the SASS issues 4,631 a
+    warp (4,890,336 for 1,056 warps under Nsight), simgpu 4,630 (its
+    prologue one shorter), where it issued 4,502 before. The results are the
+    same bits."""
+    path = PROGRAMS / "wave.s"
+    kernel = simgpu.load(str(path), lower="ptxas")
+    for iters in (4096, 8 * 7):                  # 7 loop trips: a pass, the stage and the remainder
+        out = np.zeros(128, np.float32)
+        res = simgpu.launch(kernel, 1, 128, [out, iters], shared_bytes=128 * 1024, timing=False)
+        assert np.array_equal(out, np.arange(128, dtype=np.float32) + iters)
+        if iters == 4096:
+            assert res.stats["warp_instructions"] == 4630 * res.stats["warps"]

@@ -37,7 +37,10 @@ row_softmax (signed `lt` loops):
             done = false;  lt: B' = B - (U-1) S (VIADD)
     BODY:   U copies of the body (their compares and branches dropped), the
             copies' temporaries renamed apart, their constant steps folded
-            (fold_steps), list-scheduled between barriers;
+            (fold_steps), list-scheduled between barriers, after a `mov` of
+            each constant an FMA must read from a register (its multiplier
+            and addend both constants: wave.s's HFMA2.MMA, once a pass;
+            once in STAGE2, once before REM's loop);
             q = (lt: i < B';  ne: i > (U-1)|S|);  @q bra BODY
     STAGE2: q = 2 more are certain;  @!q bra FINAL;  2 copies;  done = false
     FINAL:  done = (the loop's test) or done  (`ISETP.NE.OR P0, i, RZ, P0`);  @!done bra EXIT
@@ -61,6 +64,7 @@ order: loads may pass loads, nothing passes a store of the same state space
 (PTX's spaces are disjoint: an LDG may pass an STS) or a barrier.
 """
 import copy
+import math
 from dataclasses import replace
 
 from ..ptx import codes as C
@@ -492,7 +496,7 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
     signed = cmp == "lt" and ty[0] == "s"
     body = instrs[top:end - 1]                    # without the setp
     setp, bra = instrs[end - 1], instrs[end]
-    names = {k: f"__unroll{serial}_{k}" for k in ("body", "stage2", "final", "rem", "exit")}
+    names = {k: f"__unroll{serial}_{k}" for k in ("body", "stage2", "final", "rem", "remloop", "exit")}
     bits = ty[1:]
     uty, sty = "u" + bits, "s" + bits
     assert (unroll - 1) * abs(step) < 1 << int(bits)
@@ -563,14 +567,18 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
     else:
         test = more(q, unroll)
     new_labels[names["body"]] = len(out)
-    out.extend(_schedule_copies(_copies(fn, table, instrs, top, end, body, unroll, f"__u{serial}"), table))
+    movs, block = _constants_in_registers(fn, _copies(fn, table, instrs, top, end, body, unroll, f"__u{serial}"),
+                                          f"u{serial}")
+    out.extend(movs + _schedule_copies(block, table))
     out.extend(test)
     out.append(_ins(bra, "bra", [], [_label(bra, names["body"])], guard=q))
     # the 2-iteration stage
     new_labels[names["stage2"]] = len(out)
     out.extend(more(q, 2))
     out.append(_ins(bra, "bra", [], [_label(bra, names["final"])], guard=q, guard_neg=True))
-    out.extend(_schedule_copies(_copies(fn, table, instrs, top, end, body, 2, f"__s{serial}"), table))
+    movs, block = _constants_in_registers(fn, _copies(fn, table, instrs, top, end, body, 2, f"__s{serial}"),
+                                          f"s{serial}")
+    out.extend(movs + _schedule_copies(block, table))
     out.append(flag(0))
     # what is left runs the loop as written, if its test says so or nothing ran yet
     new_labels[names["final"]] = len(out)
@@ -578,10 +586,57 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
     out.append(_ins(P, "setp", cmp_final, [reg(done), reg(ind), copy.copy(bound), reg(done)]))
     out.append(_ins(bra, "bra", [], [_label(bra, names["exit"])], guard=done, guard_neg=True))
     new_labels[names["rem"]] = len(out)
-    for ins in instrs[top:end]:
-        out.append(copy.deepcopy(ins))
-    out.append(_ins(bra, "bra", [], [_label(bra, names["rem"])], guard=bra.guard, guard_neg=False))
+    movs, block = _constants_in_registers(fn, [copy.deepcopy(ins) for ins in instrs[top:end]], f"r{serial}")
+    out.extend(movs)
+    new_labels[names["remloop"]] = len(out)
+    out.extend(block)
+    out.append(_ins(bra, "bra", [], [_label(bra, names["remloop"])], guard=bra.guard, guard_neg=False))
     new_labels[names["exit"]] = len(out)
+
+
+def _second_constant(ins):
+    """The operand index of the constant an `fma`/`mad` must take from a
+    register, or None: SASS names at most one immediate an instruction (zero
+    is RZ, no immediate), so an FFMA whose multiplier and addend are both
+    constants reads one of them from a register that ptxas sets with a MOV
+    or HFMA2.MMA (wave.s: `FFMA R5, R5, R2, 1` after `HFMA2.MMA R2, -RZ, RZ,
+    1.875, 0`, which sets R2 to 1.0). The first non-zero constant source
+    goes to the register; none where every source is a constant."""
+    if ins.opcode not in ("fma", "mad") or len(ins.operands) != 4:
+        return None
+    srcs = ins.operands[1:]
+    consts = [k + 1 for k, o in enumerate(srcs) if o.kind == "imm" and
+              not (o.value == 0 and math.copysign(1.0, float(o.value)) > 0)]
+    if len(consts) < 2 or len(consts) == len(srcs) or any(o.kind not in ("imm", "reg") for o in srcs):
+        return None
+    return consts[0]
+
+
+def _constants_in_registers(fn, block, tag):
+    """A block with each constant of _second_constant read from a register,
+    and the `mov`s that set those registers (one per distinct constant and
+    type). ptxas sets them at the top of each pass of its unrolled loop
+    (wave.s's and rmw_variants.s's rsp_clock's SASS: the HFMA2.MMA is the
+    4-copy loop's first instruction), once in its 2-iteration stage, and
+    once before its remainder loop (hoisted there in both). Returns (movs,
+    block)."""
+    regs, movs, out = {}, [], []
+    for ins in block:
+        k = _second_constant(ins)
+        if k is None:
+            out.append(ins)
+            continue
+        ty, o = ins.suffixes[-1], ins.operands[k]
+        key = (ty, repr(o.value), o.is_float_lit)
+        if key not in regs:
+            code = C.TYPE[ty]
+            r = _new_reg(fn, Reg("%__k", C.K_R64 if C.TYPE_BITS[code] == 64 else C.K_R32, 0, code), f"{tag}.{len(regs)}")
+            regs[key] = r
+            movs.append(_ins(ins, "mov", [ty], [_reg_op(ins, r), copy.copy(o)]))
+        ops = list(ins.operands)
+        ops[k] = replace(o, kind="reg", reg=regs[key], value=None, is_float_lit=False)
+        out.append(replace(ins, operands=ops))
+    return movs, out
 
 
 def _more_signed(proto, q, t, bound, ind, span):
