@@ -501,6 +501,79 @@ def atom_to_red(fn, table):
     return len(new)
 
 
+MEMORY_OPS = {"ld", "st", "atom", "red"}
+COPY_MAX_ACCESSES = 16      # a loop with this many memory instructions copies no pointer pair (read, not fitted:
+                            # tools/pointer_copy_figures.py splits ptxas's loops there, at its 16-copy passes)
+
+
+def copy_stepped_pointers(fn, table):
+    """A loop that steps a pointer it addresses memory with by a constant
+    (`add.s64 p, p, 16`: IADD3 + IADD3.X) copies the pointer's register pair
+    each pass in ptxas's SASS, where the loop has fewer than 16 memory
+    instructions: the step writes a new pair and two MOVs put it back where
+    the next pass's accesses read it (`IADD3 R12, P1, R2, 0x10; IADD3.X R13,
+    RZ, R3, RZ, P1; MOV R2, R12; MOV R3, R13`). `tools/pointer_copy_figures.py`
+    reads every such loop of programs/ and the micros
+    (traces/ptxas/sm90_programs.sass, traces/h200/micro/*.sass): of 67 with one
+    pointer stepped, 56 copy the pair, 8 one half, 3 nothing (ragged_rows.s's
+    rows_gather's 4-copy loop, attn_softmax's and softmax_online's first
+    loops); of 17 with two, 14 copy both pairs. ptxas's 16-copy passes mostly
+    copy nothing (34 of 44 with one pointer), so loops with 16 memory
+    instructions or more, and the passes of an unrolled loop, are left
+    alone. Modeled as `mov.b64 p, p` after the step (the next pass's
+    addresses wait for it) and a `mov.b64` into a register nothing reads.
+    Only innermost loops. Returns the number of instructions added."""
+    instrs, labels = fn.instrs, fn.labels
+    unrolled = {k for name, k in labels.items() if name.startswith("__unroll") and name.endswith("_body")}
+    loops = []
+    for b, ins in enumerate(instrs):
+        if ins.opcode == "bra" and ins.operands and labels.get(ins.operands[0].value, b + 1) <= b:
+            loops.append((labels[ins.operands[0].value], b))
+    after = {}
+    for top, b in loops:
+        if top in unrolled or any(top <= t <= b2 <= b and (t, b2) != (top, b) for t, b2 in loops):
+            continue
+        if sum(1 for k in range(top, b + 1) if instrs[k].opcode in ("ld", "st")
+               and not {"param", "const"}.intersection(instrs[k].suffixes)) >= COPY_MAX_ACCESSES:
+            continue
+        defs, bases = {}, set()
+        for k in range(top, b + 1):
+            ins = instrs[k]
+            for r in defs_uses(ins, table)[0]:
+                defs.setdefault(_key(r), []).append(k)
+            if ins.opcode in MEMORY_OPS:
+                for o in ins.operands:
+                    if o.kind == "addr" and o.base is not None and not isinstance(o.base, str):
+                        bases.add(_key(o.base))
+        for key in bases:
+            ks = defs.get(key, [])
+            if len(ks) != 1:
+                continue
+            ins = instrs[ks[0]]
+            if ins.opcode in ("add", "sub") and ins.suffixes in (["s64"], ["u64"]) and \
+                    _key(ins.operands[1].reg) == key and ins.operands[2].kind == "imm":
+                after.setdefault(ks[0], []).append(ins)
+    if not after:
+        return 0
+    from .codes import K_R64, T_B64
+    from .parser import Reg
+    out, where, added = [], {}, 0
+    for k, ins in enumerate(instrs):
+        where[k] = len(out)
+        out.append(ins)
+        for step in after.get(k, ()):
+            d = step.operands[0]
+            sink = Reg(f"%__pair{added}", K_R64, fn.nregs[K_R64], T_B64)
+            fn.nregs[K_R64] += 1
+            for dst in (d, Operand("reg", d.line, d.col, reg=sink)):
+                out.append(replace(step, opcode="mov", suffixes=["b64"], operands=[dst, replace(d)]))
+                added += 1
+    where[len(instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in labels.items()}
+    fn.instrs = out
+    return added
+
+
 def split_wide_integer_ops(fn, table):
     """64-bit integer adds, subtracts and compares are two SASS instructions,
     one per 32-bit half, the second taking the first's carry: `add.s64` is
@@ -600,6 +673,7 @@ def lower_ptxas(fn, table, module=None):
         from .vectorize import vectorize_shared_loads
         done["vector loads"] = vectorize_shared_loads(fn, module, table)
     done["red"] = atom_to_red(fn, table)
+    done["pointer copies"] = copy_stepped_pointers(fn, table)
     done["64-bit halves"] = split_wide_integer_ops(fn, table)
     from .convergence import add_convergence_barriers
     done["BSSY/BSYNC"] = add_convergence_barriers(fn, table)

@@ -52,8 +52,10 @@ included, gives the original's results; the unrolled paths run only
 iterations that were going to run. What ptxas does and this does not: it
 if-converts a short 2-iteration stage (divergence's), ends `lt` loops with
 one unlooped iteration where REM loops (the same count for the last one, 2
-more instructions), and copies register pairs (matmul_naive's `MOV R6, R10;
-IMAD.MOV.U32 R7, RZ, RZ, R11` per 4 iterations).
+more instructions), and copies register pairs in some unrolled passes
+(matmul_naive's `MOV R6, R10; IMAD.MOV.U32 R7, RZ, RZ, R11` per 4
+iterations; lower.py copy_stepped_pointers copies them in the loops that
+run a pass at a time, REM among them).
 A loop whose trip count is fixed (`mov i, imm` just before it, a constant
 bound) and at most FULL_UNROLL becomes that many copies with no test at all
 (matmul_registers' 16-trip k loop in its SASS). Results are bit-identical
