@@ -13,6 +13,9 @@ so that caches used by different host threads never share a counter), and
 is allocated when its miss is sent, so a later request for it while the
 fill is on its way finds it present but waits for the data (a hit under a
 miss, as an MSHR merges it), never getting it before it exists.
+`asker[cache, set, way, sector]` is the SM whose fetch brought a sector
+unasked (fill_group), so that the L2 can count a later lookup of it as
+the H200 does (memory/hierarchy.py l2_sector).
 """
 from collections import namedtuple
 
@@ -24,7 +27,7 @@ from ..exec.lanes import popcount
 LINE_BYTES = 128
 SECTOR_BYTES = 32
 
-Cache = namedtuple("Cache", ["tags", "valid", "dirty", "stamp", "clock", "ready"])
+Cache = namedtuple("Cache", ["tags", "valid", "dirty", "stamp", "clock", "ready", "asker"])
 
 
 def make_cache(n_caches, size_bytes, ways):
@@ -32,7 +35,8 @@ def make_cache(n_caches, size_bytes, ways):
     sets = max(1, lines // ways)
     shape = (n_caches, sets, ways)
     return Cache(np.full(shape, -1, np.int64), np.zeros(shape, np.uint8), np.zeros(shape, np.uint8),
-                 np.zeros(shape, np.int64), np.zeros(n_caches, np.int64), np.zeros(shape + (4,), np.float64))
+                 np.zeros(shape, np.int64), np.zeros(n_caches, np.int64), np.zeros(shape + (4,), np.float64),
+                 np.zeros(shape + (4,), np.int32))
 
 
 # valid's high nibble: bit 4 + k marks sector k as brought by a fetch for another sector of its
@@ -52,15 +56,16 @@ def group_missing(C, c, slot, sector, group):
 
 
 @njit
-def fill_group(C, c, slot, mask, t):
+def fill_group(C, c, slot, mask, t, sm):
     """Mark the sectors of bit mask `mask` valid, ready at cycle t, and
     unasked for: a sector one of the line's DRAM fetches brought besides the
-    one it was for (group_missing)."""
+    one it was for (group_missing), for SM `sm`."""
     ways = C.tags.shape[2]
     s, w = slot // ways, slot % ways
     for k in range(4):
         if (mask >> k) & 1:
             C.ready[c, s, w, k] = t
+            C.asker[c, s, w, k] = sm
     C.valid[c, s, w] |= np.uint8(mask | (mask << UNASKED_SHIFT))
 
 
@@ -77,6 +82,7 @@ def copy_group(C, src, src_slot, dst, dst_slot, sector, group, delay):
         bit = 1 << k
         if k != sector and (C.valid[src, s0, w0] & bit) and not (C.valid[dst, s1, w1] & bit):
             C.ready[dst, s1, w1, k] = C.ready[src, s0, w0, k] + delay
+            C.asker[dst, s1, w1, k] = C.asker[src, s0, w0, k]
             C.valid[dst, s1, w1] |= np.uint8(bit | (bit << UNASKED_SHIFT))
 
 
@@ -91,6 +97,13 @@ def take_unasked(C, c, slot, sector):
         C.valid[c, s, w] = np.uint8(C.valid[c, s, w] & (255 - bit))
         return True
     return False
+
+
+@njit
+def asked_by(C, c, slot, sector):
+    """The SM whose fetch brought the sector unasked (fill_group)."""
+    ways = C.tags.shape[2]
+    return C.asker[c, slot // ways, slot % ways, sector]
 
 
 @njit

@@ -941,8 +941,8 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
                     nb += 1
         TS.glob[G_NEXT_BLOCK] = nb
     now = TS.glob[G_NOW]
-    l1a, l1b, l1c, l1d, l1e, l1f = MS.l1
-    l2a, l2b, l2c, l2d, l2e, l2f = MS.l2
+    l1a, l1b, l1c, l1d, l1e, l1f, l1g = MS.l1
+    l2a, l2b, l2c, l2d, l2e, l2f, l2g = MS.l2
     ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12, ms13, ms14, ms15 = MS[2:]
     runs = (n_sm + SMS_PER_RUN - 1) // SMS_PER_RUN
     # the threads take runs of SMs as they come free, unless the warp-state trace is on: its
@@ -960,7 +960,7 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
             TS.next_run[0] = 0
             for c in prange(threads):
                 # (numba's parallel loops take flat tuples only: the memory system is rebuilt here)
-                MSc = MemSys(Cache(l1a, l1b, l1c, l1d, l1e, l1f), Cache(l2a, l2b, l2c, l2d, l2e, l2f),
+                MSc = MemSys(Cache(l1a, l1b, l1c, l1d, l1e, l1f, l1g), Cache(l2a, l2b, l2c, l2d, l2e, l2f, l2g),
                              ms2, ms3, ms4, ms5, ms6, ms7, ms8, ms9, ms10, ms11, ms12, ms13, ms14, ms15)
                 k = np.int64(c)
                 while True:
@@ -986,7 +986,7 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
         serve_quantum(T, TS, W, MS, RQ, n_sm)
         TS.next_run[0] = 0
         for c in prange(threads):
-            L1 = Cache(l1a, l1b, l1c, l1d, l1e, l1f)
+            L1 = Cache(l1a, l1b, l1c, l1d, l1e, l1f, l1g)
             while True:
                 r = fetch_add(TS.next_run, 0, 1)
                 if r >= runs:
