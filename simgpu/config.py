@@ -86,6 +86,8 @@ SCHEMA.update({
     "l2_slice_write_sectors_per_cycle": ((int, float), lambda v: v > 0,
                                          "stored sectors an L2 slice takes per cycle, in the time its reads use"),
     "l2_partitions": (int, lambda v: v >= 1, "L2 partitions: an SM looks in its own first, lines are held in both"),
+    "l2_partition_sms": (int, lambda v: v >= 1,
+                         "SMs in a row that share an L2 partition: SM k's is (k // this) mod l2_partitions"),
     "l2_atomic_units": (int, lambda v: v >= 1, "the L2's atomic units (each owns chunks of l2_atomic_unit_bytes)"),
     "l2_atomic_unit_bytes": (int, lambda v: v >= 128 and v & (v - 1) == 0,
                              "bytes of consecutive addresses one L2 atomic unit owns (a power of 2, at least a line)"),

@@ -14,11 +14,17 @@ PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
 H100 = load_config("h100")
 
 
+def part(sm, cfg=H100):
+    """SM sm's L2 partition: the two SMs of a TPC share one (l2_partition_sms)."""
+    return (sm // cfg["l2_partition_sms"]) % cfg["l2_partitions"]
+
+
 def dram_ready(now, line, sm, cfg=H100):
     """When a lone DRAM read of `line` from SM `sm` is back: latency_dram_cycles is the
-    mean over the two home partitions, l2_fabric_cycles apart (SMs alternate between them)."""
+    mean over the two home partitions, l2_fabric_cycles apart (SM pairs, a TPC each, alternate
+    between them)."""
     fabric = cfg["l2_fabric_cycles"]
-    far = home_partition(line, 2) != sm % 2
+    far = home_partition(line, 2) != part(sm, cfg)
     return int(np.ceil(now + cfg["latency_dram_cycles"] - fabric / 2 + (fabric if far else 0)))
 
 
@@ -48,8 +54,9 @@ def test_latencies_of_a_lone_request():
     sec[0] = 1000
     assert global_request(ms, 0, 100, sec, 1, False, False) == dram_ready(100, 1000 >> 2, 0)
     assert ms.counters[C_DRAM_RD] == 64                     # the sector and the other of its pair
-    # another SM of the same L2 partition (SMs alternate between the two): an L2 hit
-    assert global_request(ms, 2, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
+    # the other SM of its TPC, so of its L2 partition: an L2 hit
+    assert part(1) == part(0)
+    assert global_request(ms, 1, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
     assert ms.counters[C_L2_HIT] == 1
     assert global_request(ms, 0, 9000, sec, 1, False, False) == 9000 + H100["latency_l1_cycles"]   # same SM: L1 hit
     assert ms.l1_count[0, 0] == 1                          # SM 0: one L1 hit
@@ -66,12 +73,13 @@ def test_a_read_of_a_sector_in_flight_is_coalesced():
     sec[0] = 1000
     first = global_request(ms, 0, 100, sec, 1, False, False)
     assert first == dram_ready(100, 1000 >> 2, 0)
-    # SM 2, the same partition, 10 cycles later: the fill is in flight
-    assert global_request(ms, 2, 110, sec, 1, False, False) == first
+    # SM 1, the same partition, 10 cycles later: the fill is in flight
+    assert global_request(ms, 1, 110, sec, 1, False, False) == first
     assert (ms.counters[C_L2_MISS], ms.counters[C_L2_HIT], ms.counters[C_L2_COALESCED]) == (1, 1, 1)
     assert ms.counters[C_DRAM_RD] == 64
     # another SM of that partition after the data came: a hit, not coalesced
     ms2 = make_memsys(H100, 6, 64 * 1024)
+    assert part(4) == part(0)
     global_request(ms2, 0, 100, sec, 1, False, False)
     assert global_request(ms2, 4, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
     assert (ms2.counters[C_L2_HIT], ms2.counters[C_L2_COALESCED]) == (1, 0)
@@ -92,7 +100,7 @@ def test_a_dram_read_brings_the_other_sector_of_its_pair():
     gap = H100["dram_sector_cycles"]
     assert H100["dram_fetch_bytes"] == 64 and gap > 0
     sec = np.zeros(160, np.int64)
-    for sm in (0, 1):                                  # line 250's home partition and the other
+    for sm in (0, 2):                                  # line 250's home partition and the other
         ms = make_memsys(H100, 4, 64 * 1024)
         sec[0] = 1000                                  # line 250, sector 0
         first = global_request(ms, sm, 100, sec, 1, False, False)
@@ -104,17 +112,17 @@ def test_a_dram_read_brings_the_other_sector_of_its_pair():
         sec[0] = 1000
         global_request(other, sm, 100, sec, 1, False, False)
         sec[0] = 1001
-        assert global_request(other, sm + 2, 110, sec, 1, False, False) == first + gap
+        assert global_request(other, sm + 1, 110, sec, 1, False, False) == first + gap
         assert (other.counters[C_L2_MISS], other.counters[C_L2_HIT], other.counters[C_L2_COALESCED]) == (1, 1, 1)
         assert other.counters[C_DRAM_RD] == 64
         sec[0] = 1002                                  # the line's other half: a read of its own
-        global_request(ms, sm + 2, 5000, sec, 1, False, False)
+        global_request(ms, sm + 1, 5000, sec, 1, False, False)
         assert ms.counters[C_DRAM_RD] == 128 and ms.counters[C_L2_MISS] == 3
         ms = make_memsys(H100, 4, 64 * 1024)
         sec[0] = 1000
         global_request(ms, sm, 100, sec, 1, False, False)
         sec[0] = 1001                                  # after it came: a hit
-        assert global_request(ms, sm + 2, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
+        assert global_request(ms, sm + 1, 5000, sec, 1, False, False) == 5000 + H100["latency_l2_cycles"]
         assert (ms.counters[C_L2_MISS], ms.counters[C_L2_HIT], ms.counters[C_DRAM_RD]) == (1, 1, 64)
     sec[:4] = np.arange(1000, 1004)                    # a whole line in one request: four misses, 128 bytes
     ms = make_memsys(H100, 4, 64 * 1024)
@@ -153,15 +161,16 @@ def test_the_other_partition_serves_a_miss_in_the_own():
     assert home_partition(512, 2) == 0
     global_request(ms, 0, 100, sec, 1, False, False)
     misses = ms.counters[C_L2_MISS]
-    assert global_request(ms, 1, 5000, sec, 1, False, False) == \
+    assert part(2) != part(0) and part(3) == part(2)
+    assert global_request(ms, 2, 5000, sec, 1, False, False) == \
         5000 + H100["latency_l2_cycles"] + H100["l2_fabric_cycles"]
     assert ms.counters[C_L2_MISS] == misses + 1 and ms.counters[C_DRAM_RD] == 64
     assert global_request(ms, 3, 6000, sec, 1, False, False) == 6000 + H100["latency_l2_cycles"]
     assert ms.counters[C_L2_HIT] == 1
-    ms = make_memsys(H100, 4, 64 * 1024)                  # two cold reads: line 512 from SM 0, line 128 from SM 1
+    ms = make_memsys(H100, 4, 64 * 1024)                  # two cold reads: line 512 from SM 0, line 128 from SM 2
     near = global_request(ms, 0, 100, sec, 1, False, False)
-    far = global_request(ms, 1, 100, np.array([512] + [0] * 159, np.int64), 1, False, False)
-    assert home_partition(128, 2) == 0 and (near, far) == (dram_ready(100, 512, 0), dram_ready(100, 128, 1))
+    far = global_request(ms, 2, 100, np.array([512] + [0] * 159, np.int64), 1, False, False)
+    assert home_partition(128, 2) == 0 and (near, far) == (dram_ready(100, 512, 0), dram_ready(100, 128, 2))
     assert far - near == H100["l2_fabric_cycles"] and H100["l2_fabric_cycles"] > 0
 
 
@@ -186,7 +195,7 @@ def test_a_hit_under_a_miss_waits_for_the_data():
     sec = np.zeros(160, np.int64)
     sec[0] = 1000
     first = global_request(ms, 0, 100, sec, 1, False, False)
-    assert global_request(ms, 2, 150, sec, 1, False, False) == first
+    assert global_request(ms, 1, 150, sec, 1, False, False) == first      # SM 0's TPC's other SM
     assert global_request(ms, 0, 160, sec, 1, False, False) == first      # the L1 too
 
 

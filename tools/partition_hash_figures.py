@@ -17,6 +17,13 @@ its own SM's partition, so the transform's squares are summed over blocks.
 Bits at or above the 2 MB page (line bit 14) are the physical page's and
 differ between allocations. Nothing is written; the model's hash is
 memory/hierarchy.py's home_partition.
+
+Then which partition each SM of the 132-SM chase is in (the sign of its
+labels' agreement with the fitted parity) and the SM each block ran on (its
+%smid, kept in the record): the `l2_partition_sms` config value (SMs 2k and
+2k+1, a TPC, share a partition; blocks 2j and 2j+1 run on one TPC), and the
+runs of blocks in one partition in block order, which the run's page term
+makes differ from record to record.
 """
 import json
 import sys
@@ -83,9 +90,36 @@ def figures(path):
               "(root mean square over SMs)")
 
 
+def sm_partitions(path, mask=(5, 6, 8, 10, 12, 15)):
+    """Which partition each block's SM is in (0 or 1, by the sign of its near
+    and far reads against the mask's parity; a label, not the page term's
+    polarity) and the SM each block ran on (`sm2`, its %smid)."""
+    record = json.loads(Path(path).read_text())
+    s = sum(1 << b for b in mask)
+    parts = [0 if signs(lines, lat)[0][s] > 0 else 1 for lines, lat in chains(record, 2)]
+    return parts, [int(x) for x in record["kept"]["buffers"]["sm2"]]
+
+
+def tpc_figures(path):
+    """memory/hierarchy.py's l2_partition_sms: SMs 2k and 2k+1 (a TPC) in one
+    partition, and blocks 2j, 2j+1 on one TPC."""
+    parts, sms = sm_partitions(path)
+    by_sm = dict(zip(sms, parts))
+    pairs = [k for k in range(0, max(sms) + 1, 2) if k in by_sm and k + 1 in by_sm]
+    same = sum(by_sm[k] == by_sm[k + 1] for k in pairs)
+    on_tpc = sum(sms[b] // 2 == sms[b + 1] // 2 for b in range(0, len(sms) - 1, 2))
+    runs = [1]
+    for b in range(1, len(parts)):
+        runs[-1:] = [runs[-1] + 1] if parts[b] == parts[b - 1] else [runs[-1], 1]
+    print(f"  SMs 2k and 2k+1 in one partition: {same} of {len(pairs)} pairs; "
+          f"blocks 2j and 2j+1 on one TPC: {on_tpc} of {len(sms) // 2}; "
+          f"runs of blocks in one partition, in block order: {runs}")
+
+
 def main(*records):
     for r in records or RECORDS:
         figures(r)
+        tpc_figures(r)
 
 
 if __name__ == "__main__":

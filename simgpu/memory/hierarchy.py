@@ -43,7 +43,13 @@ For each distinct 32-byte sector of a request (coalescer.py):
   traces/h200/memsys.json, write_once: every write sector a hit);
 - the L2 is split into `l2_partitions` partitions (two on the A100 and
   H100/H200), each with its share of the slices. A line has a home
-  partition; an SM looks in its own partition first, and a line homed in
+  partition; an SM looks in its own partition first (SM k's is
+  (k // `l2_partition_sms`) mod the partitions: on the H200 the two SMs of a
+  TPC share one, and blocks 2j and 2j+1 run on one TPC, 66 of 66 in both
+  132-SM chases of latency_dist.s, tools/partition_hash_figures.py; with
+  SM k's partition k mod 2, dram_spread.s's 132 SMs each reading a sector
+  next to its neighbour's took 24,406 and 43,839 cycles against the H200's
+  27,966 and 51,418, now 27,281 and 51,354), and a line homed in
   the other one is fetched from there (across the partitions' fabric) and
   kept in both. The home is a hash of address bits measured on the H200
   (home_partition: every aligned 4 KB is homed in one partition). So an SM's miss in its own partition may still be an L2 hit
@@ -120,9 +126,12 @@ For each distinct 32-byte sector of a request (coalescer.py):
   sector a line, tools/dram_fetch_figures.py), 64 bytes on the Apple config,
   less the sectors of the group already there; the others arrive
   `dram_sector_cycles` after the one asked for, and a lookup that finds one
-  of them still on its way counts as a miss that reads nothing (Nsight's
-  lookup misses on the H200: a warp reading whole lines misses all four
-  sectors), one that finds it there a hit. A line homed in the other
+  of them still on its way counts as a miss that reads nothing for the SM
+  whose read brought it (Nsight's lookup misses on the H200: a warp reading
+  whole lines misses all four sectors) and as served for another SM's
+  (merged: dram_spread.s's 132 SMs each reading a sector, the next SM its
+  pair's other one, 55.6% of sectors served on the H200 and now simgpu),
+  one that finds it there a hit. A line homed in the other
   partition passes the group on to the near copy across the fabric. Dirty sectors evicted from the L2 are written back
   through the same channels (dram_write_bytes). Dirty sectors still in the
   L2 when the kernel ends are not written back, as Nsight Compute's
@@ -156,7 +165,7 @@ HIST_FIRST_WIDTH = 64
  P_FETCH, P_NOC_SPC, P_ATOM_OP, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
  P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
- P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC) = range(32)
+ P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS) = range(33)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -182,7 +191,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128,
                        cfg["dram_sector_cycles"], cfg["dram_late_min_cycles"], unit_bits,
                        cfg["dram_inflight_cycles_per_kline"] / 1000.0,
-                       1.0 if cfg["l1_store_allocates"] else 0.0],
+                       1.0 if cfg["l1_store_allocates"] else 0.0, cfg["l2_partition_sms"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -482,7 +491,7 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
     sbit = sec & 3
     local = hash_line(line, per)
     home = home_partition(line, parts)
-    near = sm % parts
+    near = (sm // np.int64(p[P_PART_SMS])) % parts      # an SM pair (a TPC) shares its partition
     # stores and atomics go to the home partition; loads look in the SM's own first
     sl = (home if store or atomic > 0 else near) * per + local
     ch = dram_channel(line, p)
