@@ -510,3 +510,23 @@ def test_global_load_wavefronts_are_nsights_where_the_loads_have_the_data_stage_
             conflicted += 1
             assert abs(swf / wf - 1) < 0.02, (name, kernel, swf, wf)
     assert conflicted == 8              # all but attn_softmax, vector_add, transpose_naive (dot_vec4: 16 bytes a lane, 4)
+
+
+def test_a_tpcs_two_sms_share_an_l2_partition_as_the_h200s_chases_show():
+    """l2_partition_sms = 2, read from both 132-SM chases of latency_dist.s
+    (tools/partition_hash_figures.py): each SM's DRAM reads split near and
+    far by the fitted address parity in the same way for SMs 2k and 2k+1
+    (66 of 66 pairs), and the work distributor gave blocks 2j and 2j+1 the
+    two SMs of one TPC (66 of 66). So simgpu's SM k is in partition
+    (k // 2) mod 2: blocks 2j and 2j+1 read near the same lines."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import partition_hash_figures as f
+    for record in f.RECORDS:
+        parts, sms = f.sm_partitions(record)
+        by_sm = dict(zip(sms, parts))
+        assert len(by_sm) == 132 and sorted(by_sm) == list(range(132))
+        assert all(by_sm[k] == by_sm[k + 1] for k in range(0, 132, 2))
+        assert all(sms[b] // 2 == sms[b + 1] // 2 for b in range(0, 132, 2))
+        assert 40 <= sum(parts) <= 92                # both partitions hold SMs (not every block in one)
+    assert H100["l2_partition_sms"] == 2 and part(0) == part(1) != part(2) == part(3)
