@@ -84,6 +84,12 @@ def _block_ids(instrs, labels):
     return ids
 
 
+def backward_branches(instrs, labels):
+    """(target, branch) of every branch back to or above itself: the loops."""
+    return [(labels[ins.operands[0].value], b) for b, ins in enumerate(instrs)
+            if ins.opcode == "bra" and ins.operands and labels.get(ins.operands[0].value, b + 1) <= b]
+
+
 class Defs:
     """Where each register is written and read (over the whole function)."""
 
@@ -110,9 +116,8 @@ class Defs:
         ks = self.defs.get(_key(reg), [])
         if len(ks) != 1 or ks[0] >= k or self.instrs[ks[0]].guard is not None:
             return False
-        if self.loops is None:          # (target, branch) of every backward branch, found once
-            self.loops = [(labels[ins.operands[0].value], b) for b, ins in enumerate(self.instrs)
-                          if ins.opcode == "bra" and ins.operands and labels.get(ins.operands[0].value, b + 1) <= b]
+        if self.loops is None:          # found once
+            self.loops = backward_branches(self.instrs, labels)
         return not any(top <= ks[0] <= b for top, b in self.loops)
 
     def same_between(self, reg, lo, hi):
@@ -525,10 +530,7 @@ def copy_stepped_pointers(fn, table):
     Only innermost loops. Returns the number of instructions added."""
     instrs, labels = fn.instrs, fn.labels
     unrolled = {k for name, k in labels.items() if name.startswith("__unroll") and name.endswith("_body")}
-    loops = []
-    for b, ins in enumerate(instrs):
-        if ins.opcode == "bra" and ins.operands and labels.get(ins.operands[0].value, b + 1) <= b:
-            loops.append((labels[ins.operands[0].value], b))
+    loops = backward_branches(instrs, labels)
     after = {}
     for top, b in loops:
         if top in unrolled or any(top <= t <= b2 <= b and (t, b2) != (top, b) for t, b2 in loops):
