@@ -66,6 +66,7 @@ from .parser import Instr, Operand
 from .unroll import _dest_positions, _key, _rename, defs_uses
 
 BRANCHES = {"bra", "ret", "exit", "trap", "brkpt"}
+MEMORY_OPS = {"ld", "st", "atom", "red"}
 
 
 def _block_ids(instrs, labels):
@@ -506,7 +507,6 @@ def atom_to_red(fn, table):
     return len(new)
 
 
-MEMORY_OPS = {"ld", "st", "atom", "red"}
 COPY_MAX_ACCESSES = 16      # a loop with this many memory instructions copies no pointer pair (read, not fitted:
                             # tools/pointer_copy_figures.py splits ptxas's loops there, at its 16-copy passes)
 
@@ -652,7 +652,7 @@ def add_prologue(fn, table):
         return Instr("mov", [suffix], [Operand("reg", first.line, first.col, reg=r),
                                        Operand("imm", first.line, first.col, value=0)],
                      line=first.line, col=first.col, text=first.text)
-    globals_ = any(ins.opcode in ("ld", "st", "atom", "red") and
+    globals_ = any(ins.opcode in MEMORY_OPS and
                    not any(sp in ins.suffixes for sp in ("shared", "local", "param", "const"))
                    for ins in fn.instrs)
     pro = [mov(K_R32, T_B32, "%__sp", "b32")] + ([mov(K_R64, T_B64, "%__desc", "b64")] if globals_ else [])

@@ -569,18 +569,14 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
     else:
         test = more(q, unroll)
     new_labels[names["body"]] = len(out)
-    movs, block = _constants_in_registers(fn, _copies(fn, table, instrs, top, end, body, unroll, f"__u{serial}"),
-                                          f"u{serial}")
-    out.extend(movs + _schedule_copies(block, table))
+    out.extend(_unrolled_pass(fn, table, instrs, top, end, body, unroll, "u", serial))
     out.extend(test)
     out.append(_ins(bra, "bra", [], [_label(bra, names["body"])], guard=q))
     # the 2-iteration stage
     new_labels[names["stage2"]] = len(out)
     out.extend(more(q, 2))
     out.append(_ins(bra, "bra", [], [_label(bra, names["final"])], guard=q, guard_neg=True))
-    movs, block = _constants_in_registers(fn, _copies(fn, table, instrs, top, end, body, 2, f"__s{serial}"),
-                                          f"s{serial}")
-    out.extend(movs + _schedule_copies(block, table))
+    out.extend(_unrolled_pass(fn, table, instrs, top, end, body, 2, "s", serial))
     out.append(flag(0))
     # what is left runs the loop as written, if its test says so or nothing ran yet
     new_labels[names["final"]] = len(out)
@@ -594,6 +590,14 @@ def _emit_unrolled(fn, table, instrs, at, top, end, loop, unroll, out, new_label
     out.extend(block)
     out.append(_ins(bra, "bra", [], [_label(bra, names["remloop"])], guard=bra.guard, guard_neg=False))
     new_labels[names["exit"]] = len(out)
+
+
+def _unrolled_pass(fn, table, instrs, top, end, body, n, tag, serial):
+    """n copies of the body as one scheduled pass, after the `mov`s of the
+    constants its FMAs read from registers (_constants_in_registers)."""
+    movs, block = _constants_in_registers(fn, _copies(fn, table, instrs, top, end, body, n, f"__{tag}{serial}"),
+                                          f"{tag}{serial}")
+    return movs + _schedule_copies(block, table)
 
 
 def _second_constant(ins):
