@@ -58,6 +58,11 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         # one warp a block, pass by pass: 1 SM alone, 132 SMs on the same lines, 132 on their own
         "fill_clock": ["fill_clock"] * 3,
         "matmul_clock": ["matmul_clock"],     # matmul_naive's kernel, each step timed
+        "transpose_clock": ["transpose_clock"],   # transpose_smem's kernel, each warp's phases timed
+        # N loads a warp a pass from DRAM (N = 1..16), the L2 (1..16), the L1 (1, 4, 16); 4, 16, 8 warps
+        # from DRAM (N = 16, 16, 4), 4 and 16 from the L2 (N = 16); the first again for the check
+        "inflight_clock": [f"ld{n}" for n in (1, 2, 4, 8, 16)] + [f"cg{n}" for n in (1, 2, 4, 8, 16)]
+        + ["ld1", "ld4", "ld16", "ld16", "ld16", "ld4", "cg16", "cg16", "ld1"],
         # N lines of N chunks a pass: 1x1 with N = 1, 8, 32; 132x1 with 1 and 32; 132x8 and 132x32 with 4
         "gather_clock": ["gather1", "gather8", "gather32", "gather1", "gather32", "gather4", "gather4"],
         # one warp's 32 lines at 6 strides, 8 lines, then 8 warps' 4 lines each
