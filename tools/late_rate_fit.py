@@ -1,0 +1,87 @@
+"""`dram_late_permil` against every record that times late DRAM answers.
+
+    python3 tools/late_rate_fit.py [PERMIL ...]      (default: 50 70 85 99)
+
+Three kinds of clock record see a late DRAM answer (memory/hierarchy.py
+late_fill), and the share of windows blocked is fitted to all three:
+  streams   one line a warp a pass (dram_clock.s's sums on 1x1 to 132x32
+            warps, gather_clock.s's gather1 on 1 and 132 SMs: a warp reads
+            the next line of its chunk each pass): the share of passes 3..
+            more than 250 cycles past the launch's median pass
+            (tools/late_window_figures.py);
+  blocks    transpose_clock.s (transpose_smem's 8 warps a block, each with 4
+            lines in flight, 32 lines a block read at once, n = 256 and 512):
+            the share of warps whose loads came more than 250 cycles after
+            their block's median warp's (tools/transpose_clock_figures.py);
+  steps     matmul_clock.s (matmul_naive's steps of 8 loads, each waiting for
+            about four chunks' fills, mostly other warps'): the share of
+            steps 3.. past 920 cycles (tools/matmul_clock_figures.py).
+For each value, simgpu (h200 with that `dram_late_permil`) runs every
+record's launches; the table gives each launch's share next to the H200's
+and the mean difference in points per kind, over every launch, and over
+the kinds (each kind's mean weighted alike). Nothing is written.
+"""
+import sys
+from pathlib import Path
+from types import MappingProxyType
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from dram_clock_figures import ROOT, clock_record  # noqa: E402
+from late_window_figures import LATE, STREAMS, excess, launches  # noqa: E402
+from matmul_clock_figures import RECORDS as STEPS, steps  # noqa: E402
+from dram_clock_figures import LATE as STEP_LATE  # noqa: E402
+from transpose_clock_figures import RECORDS as BLOCKS, phases  # noqa: E402
+
+
+def warps_late(t):
+    """Share of warps whose t1 is more than LATE past their block's median t1."""
+    t1 = t[:, :, 1]
+    return float((t1 - np.median(t1, axis=1, keepdims=True) > LATE).mean())
+
+
+def shares(config):
+    """[(kind, label, H200 share, simgpu share)] over every record."""
+    from simgpu.crosscheck import simulate_recorded
+    out = []
+    for path in STREAMS:
+        for kernel, blocks, warps, bufs in launches(path, config):
+            if kernel in ("stream_clock", "gather1"):
+                out.append(("streams", f"{path.name[6:26]} {kernel} {blocks}x{warps}",
+                            excess(bufs["H200"])[0], excess(bufs["simgpu"])[0]))
+    for path in BLOCKS:
+        record, entry, _, _, _ = clock_record(path, simulate=False)
+        run = simulate_recorded(entry, config)
+        out.append(("blocks", f"{path.name[6:30]} n={entry['sizes']['n']}",
+                    warps_late(phases(record["kept"]["buffers"]["lat"])[0]), warps_late(phases(run.buffers["lat"])[0])))
+    for path in STEPS:
+        record, entry, _, _, _ = clock_record(path, simulate=False)
+        run = simulate_recorded(entry, config)
+        n = int(entry["sizes"]["n"])
+        hw, sim = steps(record["kept"]["buffers"]["lat"], n)[:, 2:], steps(run.buffers["lat"], n)[:, 2:]
+        out.append(("steps", f"{path.name[6:30]} n={n}", float((hw > STEP_LATE).mean()), float((sim > STEP_LATE).mean())))
+    return out
+
+
+def main(argv):
+    from simgpu.config import load_config
+    values = [float(v) for v in argv] or [50, 70, 85, 99]
+    base = dict(load_config("h200"))
+    table = {v: shares(MappingProxyType(base | {"dram_late_permil": v})) for v in values}
+    first = table[values[0]]
+    print(f"share of passes (streams) or warps (blocks) more than {LATE} cycles late; simgpu at dram_late_permil =")
+    print(f"  {'':8} {'':44} {'H200':>6} " + " ".join(f"{v:6g}" for v in values))
+    for k, (kind, label, hw, _) in enumerate(first):
+        print(f"  {kind:8} {label:44} {hw:6.1%} " + " ".join(f"{table[v][k][3]:6.1%}" for v in values))
+    kinds = ("streams", "blocks", "steps")
+    per = {kind: [np.mean([abs(s - h) for kd, _, h, s in table[v] if kd == kind]) * 100 for v in values]
+           for kind in kinds}
+    per["every launch"] = [np.mean([abs(s - h) for _, _, h, s in table[v]]) * 100 for v in values]
+    per["the kinds"] = [np.mean([per[kind][i] for kind in kinds]) for i in range(len(values))]
+    for name, errs in per.items():
+        print(f"  mean |simgpu - H200|, {name:12} (points)" + " " * 15 + " ".join(f"{e:6.2f}" for e in errs))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
