@@ -1,4 +1,4 @@
-"""`dram_late_permil` against every record that times late DRAM answers.
+"""`dram_late_permil` against three kinds of record that time late DRAM answers.
 
     python3 tools/late_rate_fit.py [PERMIL ...]      (default: 50 70 85 99)
 
