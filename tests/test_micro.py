@@ -59,6 +59,7 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "fill_clock": ["fill_clock"] * 3,
         "matmul_clock": ["matmul_clock"],     # matmul_naive's kernel, each step timed
         "transpose_clock": ["transpose_clock"],   # transpose_smem's kernel, each warp's phases timed
+        "transpose_stagger": ["transpose_stagger"] * 4,   # the same, blocks started 0-4,000 cycles apart
         # N loads a warp a pass from DRAM (N = 1..16), the L2 (1..16), the L1 (1, 4, 16); 4, 16, 8 warps
         # from DRAM (N = 16, 16, 4), 4 and 16 from the L2 (N = 16); the first again for the check
         "inflight_clock": [f"ld{n}" for n in (1, 2, 4, 8, 16)] + [f"cg{n}" for n in (1, 2, 4, 8, 16)]

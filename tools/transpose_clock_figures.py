@@ -19,6 +19,10 @@ t2 is not used: ptxas makes the barrier BAR.SYNC.DEFER_BLOCKING, which
 issues at once (t2 - t1 is 2 cycles on the H200) and holds the warp at its
 next instruction, where simgpu holds it at the barrier.
 `--sim n=N` prints simgpu's figures alone at that size (no record).
+`--stagger [RECORD ...]` (default traces/h200/micro/micro_transpose_stagger*.json.gz,
+programs/micro/transpose_stagger.s: the same kernel with block b starting
+b * stagger cycles late) prints each launch's figures and the share of
+warps more than 250 cycles past their block's median warp.
 Nothing is written.
 """
 import sys
@@ -70,7 +74,30 @@ def figures(path):
     print(row("simgpu", sim))
 
 
+def late_share(t):
+    """Share of warps whose loads came more than 250 cycles after their block's median warp's."""
+    t1 = t[:, :, 1]
+    return float((t1 - np.median(t1, axis=1, keepdims=True) > 250).mean())
+
+
+def stagger(paths):
+    for path in paths or sorted((ROOT / "traces" / "h200" / "micro").glob("micro_transpose_stagger*.json*")):
+        record, entry, recipe, _, run = clock_record(path)
+        print(f"{Path(path).name}: {record['device']}, {record['date'][:16]}, n={entry['sizes']['n']}")
+        for L in recipe.launches:
+            args = [a.strip() for a in L.exprs["args"].strip("() ").split(",")]
+            name, step = args[3], args[4]               # (out, a, n, lat, stagger)
+            hw, _ = phases(record["kept"]["buffers"][name])
+            sim, _ = phases(run.buffers[name])
+            print(f"  stagger {step:>5}: warps late H200 {late_share(hw):5.1%}, simgpu {late_share(sim):5.1%}")
+            print(row("H200", hw))
+            print(row("simgpu", sim))
+
+
 def main(argv):
+    if argv[:1] == ["--stagger"]:
+        stagger(argv[1:])
+        return
     if argv[:1] == ["--sim"]:
         sizes = dict(s.split("=", 1) for s in argv[1:]) or {"n": "256"}
         buf, cycles = simulated(sizes)
