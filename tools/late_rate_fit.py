@@ -32,13 +32,7 @@ from dram_clock_figures import ROOT, clock_record  # noqa: E402
 from late_window_figures import LATE, STREAMS, excess, launches  # noqa: E402
 from matmul_clock_figures import RECORDS as STEPS, steps  # noqa: E402
 from dram_clock_figures import LATE as STEP_LATE  # noqa: E402
-from transpose_clock_figures import RECORDS as BLOCKS, phases  # noqa: E402
-
-
-def warps_late(t):
-    """Share of warps whose t1 is more than LATE past their block's median t1."""
-    t1 = t[:, :, 1]
-    return float((t1 - np.median(t1, axis=1, keepdims=True) > LATE).mean())
+from transpose_clock_figures import RECORDS as BLOCKS, late_share, phases  # noqa: E402
 
 
 def shares(config):
@@ -54,7 +48,7 @@ def shares(config):
         record, entry, _, _, _ = clock_record(path, simulate=False)
         run = simulate_recorded(entry, config)
         out.append(("blocks", f"{path.name[6:30]} n={entry['sizes']['n']}",
-                    warps_late(phases(record["kept"]["buffers"]["lat"])[0]), warps_late(phases(run.buffers["lat"])[0])))
+                    late_share(phases(record["kept"]["buffers"]["lat"])[0]), late_share(phases(run.buffers["lat"])[0])))
     for path in STEPS:
         record, entry, _, _, _ = clock_record(path, simulate=False)
         run = simulate_recorded(entry, config)

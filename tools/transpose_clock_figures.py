@@ -32,6 +32,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dram_clock_figures import ROOT, clock_record  # noqa: E402
+from late_window_figures import LATE  # noqa: E402
 
 RECORDS = sorted((ROOT / "traces" / "h200" / "micro").glob("micro_transpose_clock*.json*"))
 WARPS = 8                                          # the block's warps (32 x 8 threads)
@@ -75,9 +76,9 @@ def figures(path):
 
 
 def late_share(t):
-    """Share of warps whose loads came more than 250 cycles after their block's median warp's."""
+    """Share of warps whose loads came more than LATE (250) cycles after their block's median warp's."""
     t1 = t[:, :, 1]
-    return float((t1 - np.median(t1, axis=1, keepdims=True) > 250).mean())
+    return float((t1 - np.median(t1, axis=1, keepdims=True) > LATE).mean())
 
 
 def stagger(paths):
