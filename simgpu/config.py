@@ -79,6 +79,11 @@ SCHEMA.update({
     "l1_sectors_per_cycle": ((int, float), lambda v: v > 0, "L1 bandwidth per SM, 32-byte sectors per cycle"),
     "l1_caches_global_loads": (bool, None, "whether global loads allocate in L1"),
     "l1_store_allocates": (bool, None, "whether a store's whole sectors allocate in the L1 (write-through either way)"),
+    "uniform_datapath": (bool, None, "whether integer instructions on warp-uniform values run on a uniform "
+                                     "datapath (timing/uniform.py)"),
+    "interval_uniform_cycles": ((int, float), lambda v: 0.5 <= v <= 1024 and (2 * v) % 1 == 0,
+                                "cycles of the int pipe's time an instruction on the uniform datapath takes "
+                                "(a multiple of 0.5)"),
     "l2_bytes": (int, lambda v: v >= 128, "L2 capacity, bytes"),
     "l2_slices": (int, lambda v: v >= 1, "L2 slices (each with its own bandwidth)"),
     "l2_ways": (int, lambda v: v >= 1, "L2 associativity"),
@@ -134,7 +139,7 @@ SCHEMA.update({
                          "cycles data from the other L2 partition (its copy, or a DRAM read of a line homed "
                          "there) adds on its way to the SM"),
 })
-for _p in ("fp32", "int", "fp64", "sfu", "branch", "guard", "shared", "param", "s2r", "ldc", "l1", "l2", "dram"):
+for _p in ("fp32", "int", "uniform", "fp64", "sfu", "branch", "guard", "shared", "param", "s2r", "ldc", "l1", "l2", "dram"):
     SCHEMA[f"latency_{_p}_cycles"] = (int, lambda v: 1 <= v <= 100000, f"{_p} result latency in cycles")
 for _p in ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync"):
     SCHEMA[f"interval_{_p}_cycles"] = (int, lambda v: 1 <= v <= 1024,

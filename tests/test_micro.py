@@ -23,8 +23,8 @@ import gen_front_micros  # noqa: E402
 
 # simulated in minutes, not seconds (gather_load: 8,448 warps reading 69 MB; l2_mix: 132 MiB; l1_carve: 20 launches
 # of 132 warps reading up to 2,048 lines 4 times, 77 M warp instructions; bank_conflicts: 128 M; ldg_banks: 1 M
-# cycles of 32-way conflicted loads): with the slow tests
-SLOW = {"gather_load", "l2_mix", "l1_carve", "bank_conflicts", "ldg_banks"}
+# cycles of 32-way conflicted loads; uniform_pipe: 440 M warp instructions at its recorded size): with the slow tests
+SLOW = {"gather_load", "l2_mix", "l1_carve", "bank_conflicts", "ldg_banks", "uniform_pipe"}
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.stem in SLOW else p for p in MICRO],
@@ -107,6 +107,9 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "ragged_rows": ["rows_sum"] * 2 + ["rows_gather"] * 3 + ["rows_pick"],
         # kx lines read, ky stored, the kx read again: 10 (kx, ky)
         "l1_store_evict": ["ld_st_ld"] * 10,
+        # pairs (steps, 2 x steps): one warp's uniform chain, then 132 x 32 and 132 x 4 warps of vector,
+        # mixed and uniform chains (tools/uniform_figures.py)
+        "uniform_pipe": ["lat_uniform"] * 2 + [k for k in ("thr_vector", "thr_mixed", "thr_uniform") for _ in (1, 2)] * 2,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]

@@ -506,6 +506,8 @@ class Assembler:
                 self.error("taking the address of a kernel parameter is not supported", o.line, o.col)
             a["okind"][i, slot] = C.K_IMM
             addr = var.offset + o.offset
+            if var.space == C.SPACE_SHARED:
+                a["flags"][i] |= C.F_SHARED_SYM
             if var.space == C.SPACE_GLOBAL:
                 addr += GLOBAL_BASE
             a["obits"][i, slot] = np.uint64(addr)

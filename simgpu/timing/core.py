@@ -88,7 +88,7 @@ from .fetch import fetch_ready, make_fetch_state
 from .policies import first_slot, pick
 from .requests import (PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, fill_l1, issue, note_blocks, request_block,
                        serve)
-from .tables import PIPE, SB_MEMBAR, scoreboard_slots
+from .tables import N_PIPES, PIPE, SB_MEMBAR, scoreboard_slots
 
 INF = np.int64(1) << 62
 PIPE_MIO = PIPE["mio"]
@@ -120,7 +120,7 @@ TWARP_DTYPE = np.dtype([("dep_ready", np.int64), ("st_since", np.int64), ("warp_
 TimingState = namedtuple("TimingState", [
     # per warp, per scheduler, per SM, per block slot (shared by the threads, each SM's own)
     "ready", "warp", "wake",
-    "pipe_free", "pipe_busy", "pipe_wait", "sp_next", "last_warp",
+    "pipe_free", "pipe_half", "pipe_busy", "pipe_wait", "sp_next", "last_warp",
     "sm_warps", "sm_busy_since", "sm_active", "sm_now", "sm_freed", "sm_nfreed", "sm_status", "sm_err",
     "slot_warps_left", "slot_start", "slot_bid",
     "fetch_line", "fetch_free", "fetch_cfg",          # per SM: the instruction cache (fetch.py)
@@ -177,8 +177,9 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
     return TimingState(
         ready=zeros_lines((n_warps, scoreboard_slots(prog)), np.int64),
         warp=_timing_warps(n_warps), wake=np.full(n_sp * -(-(n_warps // n_sm) // (n_sp // n_sm)), INF, np.int64),
-        pipe_free=np.zeros((n_sp, 8), np.int64), pipe_busy=np.zeros((n_sp, 8), np.int64),
-        pipe_wait=np.zeros((n_sp, 8), np.int64), sp_next=np.full(n_sp, INF, np.int64),
+        pipe_free=np.zeros((n_sp, N_PIPES), np.int64), pipe_half=np.zeros((n_sp, N_PIPES), np.int64),
+        pipe_busy=np.zeros((n_sp, N_PIPES), np.int64),
+        pipe_wait=np.zeros((n_sp, N_PIPES), np.int64), sp_next=np.full(n_sp, INF, np.int64),
         last_warp=np.full(n_sp, -1, np.int32),
         sm_warps=np.zeros(n_sm, np.int32), sm_busy_since=np.zeros(n_sm, np.int64),
         sm_active=np.zeros(n_sm, np.int64), sm_now=np.full(n_sm, INF, np.int64),
@@ -682,7 +683,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 earliest = min(earliest, max(t, now + 1))
             # eligible: the warps waiting for a pipe that can accept an instruction now
             eligible = np.int64(0)
-            for u in range(8):
+            for u in range(N_PIPES):
                 if TS.pipe_wait[g, u] != 0 and TS.pipe_free[g, u] <= now:
                     eligible |= TS.pipe_wait[g, u]
             if eligible != 0:
@@ -749,7 +750,11 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                             elif ready > TS.warp[w].drain_until:
                                 TS.warp[w].drain_until = ready
                 write_scoreboard(T, TS, w, pc, ready)
-                free = max(room, now + 1) if u == PIPE_MIO else now + T.pipe_interval[u]
+                if u == PIPE_MIO:
+                    free = max(room, now + 1)
+                else:       # held T.occupancy half cycles after what it owed before (pipe_half)
+                    TS.pipe_half[g, u] = max(TS.pipe_half[g, u], 2 * now) + T.occupancy[pc]
+                    free = TS.pipe_half[g, u] >> 1
                 TS.pipe_busy[g, u] += free - (now + 1)
                 TS.pipe_free[g, u] = free
                 if ready != PENDING and ready > TS.stats[c, ST_MAX_PENDING]:
@@ -794,7 +799,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     earliest = min(earliest, max(t, now + 1))
                 else:
                     earliest = now + 1
-            for u in range(8):                  # the next cycle a waiting warp may issue
+            for u in range(N_PIPES):            # the next cycle a waiting warp may issue
                 if TS.pipe_wait[g, u] != 0 and max(now + 1, TS.pipe_free[g, u]) < earliest:
                     earliest = max(now + 1, TS.pipe_free[g, u])
             TS.sp_next[g] = earliest

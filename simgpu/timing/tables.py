@@ -5,7 +5,11 @@ writes.
 
 Pipes (per sub-partition): fp32, int, fp64, sfu, lsu (global/local memory),
 mio (shared memory, shuffles, block barriers: the scheduler's MIO queue,
-memory/hierarchy.py mio_issue), branch, sync (fences). Results are tracked as the
+memory/hierarchy.py mio_issue), branch, sync (fences). An instruction holds
+its pipe `interval_<pipe>_cycles`; on configs with `uniform_datapath`, an
+integer instruction on values every lane shares (timing/uniform.py says
+which) runs on the uniform datapath, which takes the int pipe's time too:
+`interval_uniform_cycles` of it, `latency_uniform_cycles` to its result. Results are tracked as the
 hardware's dependency mechanisms are: fixed-latency ALU results by the
 compiler's wait counts (a stall there is `wait`), variable-latency results
 by scoreboards -- the long one for global/local memory (`long_scoreboard`),
@@ -29,14 +33,16 @@ import numpy as np
 
 from ..ptx import codes as C
 from ..ptx.assemble import UNIT
+from .uniform import uniform_instructions
 
 PIPES = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
 PIPE = {n: i for i, n in enumerate(PIPES)}
+N_PIPES = len(PIPES)
 SB_FIXED, SB_SHORT, SB_LONG, SB_MEMBAR = 0, 1, 2, 3
 MAX_DEPS = 12
 MAX_DEFS = 4
 
-Tables = namedtuple("Tables", ["pipe", "lat", "sb", "dep", "defs", "is_branch", "pipe_interval",
+Tables = namedtuple("Tables", ["pipe", "lat", "sb", "dep", "defs", "is_branch", "occupancy",
                                "branch_latency", "mio_slot", "mio_gap", "dep_row"])
 # dep_row: where the executor keeps each register of `dep` (exec/compact.py: its
 # row, numbered as reg_slot numbers them), for the host's prefetch only
@@ -152,6 +158,7 @@ def build_tables(prog, cfg):
     defs = np.full((n, MAX_DEFS), -1, np.int32)   # scoreboard slots written
     is_branch = np.zeros(n, np.int8)
     unit_names = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
+    on_uniform = uniform_instructions(prog) if cfg["uniform_datapath"] else np.zeros(n, bool)
     alu_lat = {"fp32": cfg["latency_fp32_cycles"], "int": cfg["latency_int_cycles"],
                "fp64": cfg["latency_fp64_cycles"], "sfu": cfg["latency_sfu_cycles"],
                "branch": cfg["latency_branch_cycles"], "sync": cfg["latency_int_cycles"]}
@@ -182,6 +189,8 @@ def build_tables(prog, cfg):
             unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
         elif unit == "sfu" or (op == C.OP_DIV and C.TYPE_KIND[int(prog.ty[i])] != C.KIND_FLOAT):
             unit, latency, board = "sfu", cfg["latency_sfu_cycles"], SB_SHORT
+        elif on_uniform[i]:
+            unit, latency, board = "int", cfg["latency_uniform_cycles"], SB_FIXED
         else:
             latency, board = alu_lat.get(unit, cfg["latency_int_cycles"]), SB_FIXED
         if op == C.OP_SETP and _next_read_is_a_guard(prog, i):
@@ -211,12 +220,14 @@ def build_tables(prog, cfg):
             defs[i, k] = reg_slot(prog, f, r)
         if board == SB_MEMBAR:                     # a fence writes no register: its own slot
             defs[i, 0] = fence_slot(prog)
-    interval = np.array([cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)
+    # the cycles each instruction holds its pipe, in half cycles
+    occupancy = np.array([2 * cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)[pipe]
+    occupancy[on_uniform] = int(2 * cfg["interval_uniform_cycles"])
     from ..exec.compact import compact
     rows = compact(prog).flat              # (the MIO queue's slot, mio_slot, is no register: no row)
     reg = (dep >= 0) & (dep < rows.size)
     dep_row = np.where(reg, rows[np.where(reg, dep, 0)], -1).astype(np.int32)
-    return Tables(pipe, lat, sb, dep, defs, is_branch, interval,
+    return Tables(pipe, lat, sb, dep, defs, is_branch, occupancy,
                   np.int64(cfg["latency_branch_cycles"]), np.int64(mio_slot(prog)), np.int64(cfg["mio_issue_gap_cycles"]),
                   dep_row)
 
