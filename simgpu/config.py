@@ -81,6 +81,8 @@ SCHEMA.update({
     "l1_store_allocates": (bool, None, "whether a store's whole sectors allocate in the L1 (write-through either way)"),
     "uniform_datapath": (bool, None, "whether integer instructions on warp-uniform values run on a uniform "
                                      "datapath (timing/uniform.py)"),
+    "integer_fma_pipe": (bool, None, "whether integer multiplies run on the FP32 (FMA) pipe and integer adds and "
+                                     "moves on the INT pipe or it, whichever is free (timing/tables.py)"),
     "interval_uniform_cycles": ((int, float), lambda v: 0.5 <= v <= 1024 and (2 * v) % 1 == 0,
                                 "cycles of the int pipe's time an instruction on the uniform datapath takes "
                                 "(a multiple of 0.5)"),

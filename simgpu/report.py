@@ -106,6 +106,13 @@ def format_launch(kernel, grid, block, shared, res):
     top = sorted(s["opcodes"].items(), key=lambda kv: -kv[1])
     mix = "  ".join(f"{k} {100 * v / max(1, s['warp_instructions']):.0f}%" for k, v in top[:8])
     out.append(f"  instruction mix       {mix}")
+    if s.get("pipe_instructions"):
+        names = {"int": "ALU", "fp32": "FMA", "fp64": "FP64", "sfu": "XU", "lsu": "LSU", "mio": "MIO",
+                 "branch": "branch", "sync": "sync"}
+        total = max(1, sum(s["pipe_instructions"].values()))
+        pipes = "  ".join(f"{names.get(k, k)} {100 * v / total:.0f}%" for k, v in
+                          sorted(s["pipe_instructions"].items(), key=lambda kv: -kv[1]) if v)
+        out.append(f"  pipes                 {pipes}   (smsp__inst_executed_pipe_*)")
     out.extend(format_memory(s))
     if "stall_cycles" in s:
         out.extend(format_stalls(s, res))

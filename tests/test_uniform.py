@@ -15,6 +15,7 @@ from simgpu.config import load_config
 from simgpu.recipe import parse_recipe, run_recipe
 from simgpu.timing.tables import PIPE, build_tables
 from simgpu.timing.uniform import uniform_instructions
+from test_pipes import passes
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAD = ".version 8.0\n.target sm_90\n.address_size 64\n"
@@ -92,30 +93,22 @@ def test_as_many_as_the_h200_counts(program, launch):
     assert ours == hw["smsp__inst_executed_pipe_uniform.sum"] > 0
 
 
-def chains(passes):
+def chains(n):
     """8 warps a scheduler, each pass 16 independent uniform adds (8 chains on %ctaid.x) and the loop's count."""
-    steps = "".join(f"  add.s32 %r{10 + j}, %r{10 + j}, %r2;\n" for j in range(8)) * 2
-    text = HEAD + (".visible .entry k(.param .u64 out, .param .u32 b)\n{\n.reg .b32 %r<24>;\n.reg .b64 %rd<4>;\n"
-                   ".reg .pred %p<2>;\n  ld.param.u64 %rd1, [out];\n  ld.param.u32 %r2, [b];\n"
-                   "  mov.u32 %r1, %ctaid.x;\n" + "".join(f"  add.s32 %r{10 + j}, %r1, {j};\n" for j in range(8))
-                   + f"  mov.u32 %r3, {passes};\nLOOP:\n{steps}  add.s32 %r3, %r3, -1;\n"
-                   "  setp.ne.s32 %p1, %r3, 0;\n  @%p1 bra LOOP;\n  mov.u32 %r4, %tid.x;\n"
-                   "  mov.u32 %r5, %r4;\n" + "".join(f"  add.s32 %r5, %r5, %r{10 + j};\n" for j in range(8)) +
-                   "  mul.wide.u32 %rd2, %r4, 4;\n  add.s64 %rd3, %rd1, %rd2;\n  st.global.u32 [%rd3], %r5;\n"
-                   "  ret;\n}\n")
-    return simgpu.load("<uniform>.ptx", text=text)
+    return passes("add.s32 {r}, {r}, %r2;", n, "%ctaid.x")
 
 
 @pytest.mark.parametrize("interval", [1.5, 2])
 def test_eight_warps_of_uniform_adds_take_the_int_pipe_for_their_share(interval):
-    # per pass and scheduler: 8 warps x (16 uniform adds x interval + the count's add and compare x 2 cycles),
-    # the int pipe's time, more than the 8 x 19 issue slots; the launch's fixed cost cancels in the difference
+    # per pass and scheduler: 8 warps x (16 uniform adds x interval + the count's compare's 2 cycles; its add
+    # takes the FMA pipe, the ALU busy), the int pipe's time, more than the 8 x 19 issue slots; the launch's
+    # fixed cost cancels in the difference
     cfg = MappingProxyType({**load_config("h200"), "interval_uniform_cycles": interval, "fetch_miss_cycles": 0})
 
     def run(passes):
         return simgpu.launch(chains(passes), 1, 1024, [np.zeros(1024, np.uint32), 1], config=cfg).stats["cycles"]
     per_pass = (run(64) - run(32)) / 32
-    assert per_pass == pytest.approx(8 * (16 * interval + 2 * 2), rel=0.02)
+    assert per_pass == pytest.approx(8 * (16 * interval + 2), rel=0.02)
 
 
 def test_a_dependent_uniform_chain_takes_its_latency():

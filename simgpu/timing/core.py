@@ -92,6 +92,7 @@ from .tables import N_PIPES, PIPE, SB_MEMBAR, scoreboard_slots
 
 INF = np.int64(1) << 62
 PIPE_MIO = PIPE["mio"]
+MASK32 = np.int64(0xFFFFFFFF)
 S_PENDING = S.N_STATES       # a warp's state while the reason it waits is not known (requests.py)
 N_COLS = S.N_STATES + 1      # stall columns: the states, and S_PENDING's (always 0 after a quantum)
 S_PIPE = N_COLS              # a warp's state while it waits for its pipe, not yet attributed (wait_pipe)
@@ -138,6 +139,7 @@ TRACE_BLOCK = 100            # state code of a block-lifetime record
 SMS_PER_RUN = 8
 # per-thread stats indices
 ST_WARP_CYCLES, ST_MAX_PENDING, ST_LAST_EXIT, ST_BLOCKS_DONE = range(4)
+ST_PIPES = 4                 # then the warp instructions issued to each pipe
 # glob indices
 G_NOW, G_NEXT_BLOCK, G_STARTED, G_CYCLES, G_BLOCKS_DONE, G_DISPATCH_EVERY, G_DISPATCH_FREE = range(7)
 # SM status
@@ -194,7 +196,7 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
         series_n=np.array([0, quantum], np.int64), next_run=np.zeros(ROW, np.int64),
         stall=np.zeros((threads, _padded(N_COLS)), np.int64),
         stall_pc=np.zeros((threads, max(1, prog.n), N_COLS), np.int64),
-        stats=np.zeros((threads, ROW), np.int64),
+        stats=np.zeros((threads, _padded(ST_PIPES + N_PIPES)), np.int64),
         trace=np.zeros((threads, max(1, trace_capacity), 5), np.int64),
         trace_n=np.array([[0, trace_capacity, 0]] * threads, np.int64).reshape(threads, 3))
 
@@ -426,7 +428,7 @@ def busy_before(TS, g, u, t):
 
 
 @njit(inline="always")
-def wait_pipe(TS, c, w, g, u, now, pc):
+def wait_pipe(TS, c, w, g, u, a, now, pc):
     """Warp w of scheduler g, its instruction at pc ready to issue at `now`
     but for its pipe u, waits for the scheduler to pick it. Each cycle of the
     wait it is in the pipe's throttle state (throttle_reason) when the pipe
@@ -434,19 +436,29 @@ def wait_pipe(TS, c, w, g, u, now, pc):
     decided by the pipe alone, so the wait is attributed in one go when it
     ends (end_pipe_wait), and the warp needs no look until then. (With a
     trace, whose records are intervals of one state, the scheduler looks at
-    the warp every cycle its state changes instead: advance_sm.)"""
+    the warp every cycle its state changes instead: advance_sm.) An
+    instruction that either of two pipes takes (a >= 0) keeps both pipes'
+    busy counts, each modulo 2^32, in dep_now."""
     set_state(TS, c, w, S_PIPE, now, pc)
-    TS.warp[w].dep_now = busy_before(TS, g, u, now)   # (dep_now: only used while PENDING)
+    b = busy_before(TS, g, u, now)              # (dep_now: only used while PENDING)
+    TS.warp[w].dep_now = b if a < 0 else (b & MASK32) | ((busy_before(TS, g, a, now) & MASK32) << 32)
 
 
 @njit(inline="always")
-def end_pipe_wait(TS, c, w, g, u, now):
+def end_pipe_wait(TS, c, w, g, u, a, now):
     """Warp w's wait for its pipe (wait_pipe) ends at `now`, when it is
     picked: its busy cycles go to the throttle state, the others to
-    `not_selected`, which the warp is in at `now` until set_state."""
+    `not_selected`, which the warp is in at `now` until set_state. With
+    two pipes, the cycles both were busy are taken as the fewer of the
+    two pipes' busy cycles (where one pipe is saturated, the other's)."""
     s = TS.warp[w].st_since
     pc = TS.warp[w].st_pc
-    busy = busy_before(TS, g, u, now) - TS.warp[w].dep_now
+    if a < 0:
+        busy = busy_before(TS, g, u, now) - TS.warp[w].dep_now
+    else:
+        was = TS.warp[w].dep_now
+        busy = min((busy_before(TS, g, u, now) - was) & MASK32,
+                   (busy_before(TS, g, a, now) - (was >> 32)) & MASK32)
     r = throttle_reason(u)
     TS.stall[c, r] += busy
     TS.stall_pc[c, pc, r] += busy
@@ -470,16 +482,19 @@ def look(T, TS, c, g, w, k, t, lazy):
     if TS.warp[w].dep_ready > t:
         set_state(TS, c, w, TS.warp[w].dep_reason, t, pc)
         return TS.warp[w].dep_ready
-    # ready but for its pipe: one of the warps waiting for it (TS.pipe_wait)
+    # ready but for its pipe (or either of its two): one of the warps waiting for it (TS.pipe_wait)
     u = T.pipe[pc]
+    a = T.pipe_alt[pc]
     TS.pipe_wait[g, u] |= np.int64(1) << k
+    if a >= 0:
+        TS.pipe_wait[g, a] |= np.int64(1) << k
     if lazy:
         if TS.warp[w].st_state != S_PIPE:       # (else a look after a wake-up: nothing new)
-            wait_pipe(TS, c, w, g, u, t, pc)
+            wait_pipe(TS, c, w, g, u, a, t, pc)
         return INF                              # until picked
-    if TS.pipe_free[g, u] > t:
+    if TS.pipe_free[g, u] > t and (a < 0 or TS.pipe_free[g, a] > t):
         set_state(TS, c, w, throttle_reason(u), t, pc)
-        return TS.pipe_free[g, u]
+        return TS.pipe_free[g, u] if a < 0 else min(TS.pipe_free[g, u], TS.pipe_free[g, a])
     # eligible: not selected, unless the policy picks it (a zero-length
     # interval, so the accounting is the same)
     set_state(TS, c, w, S.NOT_SELECTED, t, pc)
@@ -691,8 +706,10 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 w = sm * wps + sp + kw * n_sp
                 pc = TS.warp[w].pc
                 TS.pipe_wait[g, T.pipe[pc]] &= ~(np.int64(1) << kw)
+                if T.pipe_alt[pc] >= 0:
+                    TS.pipe_wait[g, T.pipe_alt[pc]] &= ~(np.int64(1) << kw)
                 if TS.warp[w].st_state == S_PIPE:
-                    end_pipe_wait(TS, c, w, g, T.pipe[pc], now)
+                    end_pipe_wait(TS, c, w, g, T.pipe[pc], T.pipe_alt[pc], now)
                 set_state(TS, c, w, S.SELECTED, now, pc)
                 TS.wake[wk + kw] = 0                    # its next state is decided next cycle (below)
                 W.clock[w] = now
@@ -723,6 +740,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     ready = fence_ready(MS, TS, w, sm, now, T.lat[pc])
                 op = P.ins[pc].op
                 u = T.pipe[pc]
+                if T.pipe_alt[pc] >= 0 and TS.pipe_free[g, u] > now:     # the other of its two pipes
+                    u = T.pipe_alt[pc]
                 room = np.int64(-1)
                 done = np.int64(0)
                 if u == PIPE_MIO:
@@ -757,6 +776,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     free = TS.pipe_half[g, u] >> 1
                 TS.pipe_busy[g, u] += free - (now + 1)
                 TS.pipe_free[g, u] = free
+                TS.stats[c, ST_PIPES + u] += 1
                 if ready != PENDING and ready > TS.stats[c, ST_MAX_PENDING]:
                     TS.stats[c, ST_MAX_PENDING] = ready
                 TS.last_warp[g] = w

@@ -16,11 +16,11 @@ from ..regalloc import max_live_registers
 from . import stalls as S
 from .fetch import code_dram_bytes
 from .core import (G_CYCLES, G_DISPATCH_EVERY, G_DISPATCH_FREE, G_NOW, INF, SE_DRAM_RD, SE_DRAM_WR, SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_WARPS,
-                   ST_BLOCKS_DONE, ST_WARP_CYCLES, S_PENDING, make_thread_work,
+                   ST_BLOCKS_DONE, ST_PIPES, ST_WARP_CYCLES, S_PENDING, make_thread_work,
                    make_timing_state, run_timed, run_timed_parallel)
 from .requests import make_requests
 from .policies import POLICIES
-from .tables import build_tables
+from .tables import PIPES, build_tables
 from .twins import find_twins, no_twins
 
 # the largest cycle error of a sampled run with twins against the full run over
@@ -332,6 +332,9 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         "waves": -(-nblocks // (occ.blocks_per_sm * cfg["sm_count"])),
         "warp_cycles": warp_cycles,
         "stall_cycles": {name: int(stall[k]) for k, name in enumerate(S.NAMES)},
+        # warp instructions each pipe took (Nsight: smsp__inst_executed_pipe_*; the FMA pipe's "fp32"
+        # holds the integer multiplies and the adds and moves the INT pipe was too busy for)
+        "pipe_instructions": {p: int(TS.stats[:, ST_PIPES + k].sum()) for k, p in enumerate(PIPES)},
         "stall_cycles_by_pc": TS.stall_pc.sum(axis=0)[:, :S.N_STATES],
         **memory_stats(prog, mstat),
         **hierarchy_stats(MS, cycles, cfg, l1_bytes, front_end_dram_bytes(prog, cfg)),
@@ -345,6 +348,7 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
         for key in SCALED:
             stats[key] = int(round(stats[key] * sampled["scale"]))
         stats["opcodes"] = {k: int(round(v * sampled["scale"])) for k, v in stats["opcodes"].items()}
+        stats["pipe_instructions"] = {k: int(round(v * sampled["scale"])) for k, v in stats["pipe_instructions"].items()}
         sampled["share_only"] = SHARE_ONLY if twins.reason else ()
         stats["sm_active_cycles"] *= sampled["of_sms"] / n_sm       # the other SMs are as busy
         stats["sampled"] = sampled

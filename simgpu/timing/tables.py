@@ -42,7 +42,7 @@ SB_FIXED, SB_SHORT, SB_LONG, SB_MEMBAR = 0, 1, 2, 3
 MAX_DEPS = 12
 MAX_DEFS = 4
 
-Tables = namedtuple("Tables", ["pipe", "lat", "sb", "dep", "defs", "is_branch", "occupancy",
+Tables = namedtuple("Tables", ["pipe", "pipe_alt", "lat", "sb", "dep", "defs", "is_branch", "occupancy",
                                "branch_latency", "mio_slot", "mio_gap", "dep_row"])
 # dep_row: where the executor keeps each register of `dep` (exec/compact.py: its
 # row, numbered as reg_slot numbers them), for the host's prefetch only
@@ -149,6 +149,41 @@ def ldc_kind(prog, i):
     return NOT_VARIABLE
 
 
+# What ptxas runs on the FMA pipe's heavy half (`smsp__inst_executed_pipe_fmaheavy` on the H200): integer
+# multiplies and multiply-adds always (IMAD, IMAD.WIDE, IMAD.HI), integer adds, moves and shifts by a
+# constant as it balances the pipes (VIADD, IMAD.IADD, IMAD.MOV.U32, IMAD.SHL) where others are IADD3,
+# MOV, SHF and LEA on the ALU (traces/ptxas/sm90_programs.sass; programs/micro/uniform_pipe.s's thr_vector:
+# 12 of its 16 adds a pass VIADD); here they take whichever pipe is free.
+# A float compare, minimum, maximum or select is the ALU's on the H200 (FSETP, FMNMX, FSEL: Nsight's `alu`
+# pipe; softmax's share of ALU instructions, traces/h200/pipes.json).
+FMA_PIPE_OPS = frozenset((C.OP_MUL, C.OP_MAD, C.OP_MUL24, C.OP_MAD24))
+EITHER_PIPE_OPS = frozenset((C.OP_ADD, C.OP_SUB, C.OP_MOV, C.OP_SHL))
+ALU_FLOAT_OPS = frozenset((C.OP_SETP, C.OP_MIN, C.OP_MAX, C.OP_SELP))
+
+
+def _lea(prog, i):
+    """Whether instruction i is a 32-bit multiply-add by a power of 2, a shift and add: ptxas's LEA, on
+    the ALU (`LEA R7, R3, R6, 0x5` in transpose_nvcc's SASS), where other multiplies are IMADs."""
+    if int(prog.op[i]) != C.OP_MAD or int(prog.okind[i, 0]) != C.K_R32 or int(prog.okind[i, 2]) != C.K_IMM:
+        return False
+    m = int(prog.obits[i, 2]) & 0xFFFFFFFF
+    return m > 0 and m & (m - 1) == 0
+
+
+def _integer_op(prog, i):
+    """Whether instruction i works on integers (an add's type; a move of 32 bits of any type, MOV or
+    IMAD.MOV.U32; not a predicate), a shift by a constant (IMAD.SHL multiplies by its power of 2; a shift
+    by a register is SHF)."""
+    op, ty = int(prog.op[i]), int(prog.ty[i])
+    if op == C.OP_SHL and int(prog.okind[i, 2]) != C.K_IMM:
+        return False
+    if any(int(prog.okind[i, k]) == C.K_SREG for k in range(prog.okind.shape[1])) or ty == C.T_PRED:
+        return False
+    if op == C.OP_MOV:
+        return C.TYPE_BITS[ty] <= 32 and int(prog.vec[i]) <= 1
+    return C.TYPE_KIND[ty] != C.KIND_FLOAT
+
+
 def build_tables(prog, cfg):
     n = prog.n
     pipe = np.zeros(n, np.int8)
@@ -159,6 +194,8 @@ def build_tables(prog, cfg):
     is_branch = np.zeros(n, np.int8)
     unit_names = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
     on_uniform = uniform_instructions(prog) if cfg["uniform_datapath"] else np.zeros(n, bool)
+    pipe_alt = np.full(n, -1, np.int8)             # the other pipe it may issue to (-1: none)
+    fma_int = np.zeros(n, bool)                    # an integer multiply on the FMA pipe's half that has them
     alu_lat = {"fp32": cfg["latency_fp32_cycles"], "int": cfg["latency_int_cycles"],
                "fp64": cfg["latency_fp64_cycles"], "sfu": cfg["latency_sfu_cycles"],
                "branch": cfg["latency_branch_cycles"], "sync": cfg["latency_int_cycles"]}
@@ -167,13 +204,15 @@ def build_tables(prog, cfg):
         unit = unit_names[int(prog.unit[i])]
         space = int(prog.space[i])
         variable = ldc_kind(prog, i)
+        # S2R, LDC and constant operands are no ALU instructions (Nsight counts LDC on the ADU, with the
+        # branches): here they issue to the branch pipe
         if variable == S2R:
-            unit, latency, board = "int", cfg["latency_s2r_cycles"], SB_SHORT
+            unit, latency, board = "branch", cfg["latency_s2r_cycles"], SB_SHORT
         elif variable == LDC:
-            unit, latency, board = "int", cfg["latency_ldc_cycles"], SB_SHORT
+            unit, latency, board = "branch", cfg["latency_ldc_cycles"], SB_SHORT
         elif op in (C.OP_LD, C.OP_LDU, C.OP_ST, C.OP_ATOM, C.OP_RED, C.OP_PREFETCH):
             if space == C.SPACE_PARAM:            # a constant-bank operand in SASS
-                unit, latency, board = "int", cfg["latency_param_cycles"], SB_FIXED
+                unit, latency, board = "branch", cfg["latency_param_cycles"], SB_FIXED
             elif space == C.SPACE_SHARED:
                 unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
             elif space == C.SPACE_LOCAL:           # local memory: L1-resident in practice
@@ -191,8 +230,18 @@ def build_tables(prog, cfg):
             unit, latency, board = "sfu", cfg["latency_sfu_cycles"], SB_SHORT
         elif on_uniform[i]:
             unit, latency, board = "int", cfg["latency_uniform_cycles"], SB_FIXED
+        elif unit == "int" and cfg["integer_fma_pipe"] and op in FMA_PIPE_OPS and _integer_op(prog, i) \
+                and not _lea(prog, i):
+            unit, latency, board = "fp32", cfg["latency_fp32_cycles"], SB_FIXED
+            fma_int[i] = True
         else:
             latency, board = alu_lat.get(unit, cfg["latency_int_cycles"]), SB_FIXED
+            if cfg["integer_fma_pipe"] and unit == "fp32" and op in ALU_FLOAT_OPS:
+                unit = "int"                       # FSETP, FMNMX, FSEL: the ALU's (at the FP32 latency)
+            elif cfg["integer_fma_pipe"] and unit in ("int", "fp32") and op in EITHER_PIPE_OPS \
+                    and _integer_op(prog, i):
+                unit = "int"
+                pipe_alt[i] = PIPE["fp32"]
         if op == C.OP_SETP and _next_read_is_a_guard(prog, i):
             latency = cfg["latency_guard_cycles"]
         pipe[i], lat[i], sb[i] = PIPE[unit], latency, board
@@ -223,11 +272,13 @@ def build_tables(prog, cfg):
     # the cycles each instruction holds its pipe, in half cycles
     occupancy = np.array([2 * cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)[pipe]
     occupancy[on_uniform] = int(2 * cfg["interval_uniform_cycles"])
+    # IMAD and VIADD run on the FMA pipe's heavy half, 16 lanes: the INT pipe's time, on either pipe
+    occupancy[fma_int | (pipe_alt >= 0)] = 2 * cfg["interval_int_cycles"]
     from ..exec.compact import compact
     rows = compact(prog).flat              # (the MIO queue's slot, mio_slot, is no register: no row)
     reg = (dep >= 0) & (dep < rows.size)
     dep_row = np.where(reg, rows[np.where(reg, dep, 0)], -1).astype(np.int32)
-    return Tables(pipe, lat, sb, dep, defs, is_branch, occupancy,
+    return Tables(pipe, pipe_alt, lat, sb, dep, defs, is_branch, occupancy,
                   np.int64(cfg["latency_branch_cycles"]), np.int64(mio_slot(prog)), np.int64(cfg["mio_issue_gap_cycles"]),
                   dep_row)
 
