@@ -32,7 +32,7 @@ from collections import namedtuple
 import numpy as np
 
 from ..ptx import codes as C
-from ..ptx.assemble import UNIT
+from ..ptx.assemble import UNIT, UNIT_NAMES
 from .uniform import uniform_instructions
 
 PIPES = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
@@ -192,7 +192,6 @@ def build_tables(prog, cfg):
     dep = np.full((n, MAX_DEPS), -1, np.int32)    # scoreboard slots read (and written), -1 ends the row
     defs = np.full((n, MAX_DEFS), -1, np.int32)   # scoreboard slots written
     is_branch = np.zeros(n, np.int8)
-    unit_names = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
     on_uniform = uniform_instructions(prog) if cfg["uniform_datapath"] else np.zeros(n, bool)
     pipe_alt = np.full(n, -1, np.int8)             # the other pipe it may issue to (-1: none)
     fma_int = np.zeros(n, bool)                    # an integer multiply on the FMA pipe's half that has them
@@ -201,7 +200,7 @@ def build_tables(prog, cfg):
                "branch": cfg["latency_branch_cycles"], "sync": cfg["latency_int_cycles"]}
     for i in range(n):
         op = int(prog.op[i])
-        unit = unit_names[int(prog.unit[i])]
+        unit = UNIT_NAMES[int(prog.unit[i])]
         space = int(prog.space[i])
         variable = ldc_kind(prog, i)
         # S2R, LDC and constant operands are no ALU instructions (Nsight counts LDC on the ADU, with the

@@ -7,11 +7,12 @@ UIADD3, USHF, ULOP3, UISETP, UIMAD, USEL). ptxas puts there the integer
 arithmetic of values that depend only on constants, the block's index and
 other such values -- loop counters, shared-memory bases, tile offsets --
 when no lane can hold another value: never under a branch that splits the
-warp. They take no slot of the integer (ALU) pipe, so a kernel whose loops
-keep their bookkeeping there (scan_block's ping-pong buffer index and
-stride: 4 of its loop's 16 instructions, ptxas 13.0's SASS in
-traces/ptxas/sm90_programs.sass) is throttled by its ALU less than its PTX
-suggests. Nsight Compute counts them in `smsp__inst_executed_pipe_uniform`
+warp. Each takes 1.5 cycles of the integer (ALU) pipe's time where a
+32-lane instruction takes 2 (measured: programs/micro/uniform_pipe.s,
+`interval_uniform_cycles`), so a kernel whose loops keep their bookkeeping
+there (scan_block's ping-pong buffer index and stride: 4 of its loop's 16
+instructions, ptxas 13.0's SASS in traces/ptxas/sm90_programs.sass) is
+throttled by its ALU less than its PTX suggests. Nsight Compute counts them in `smsp__inst_executed_pipe_uniform`
 (traces/h200/pipes.json: scan_block 37.0 a warp, its loop's 4 times 9
 passes and the prologue's ULEA; UMOV, ULDC and S2UR are not counted there).
 
@@ -26,8 +27,11 @@ left by one). %tid, %laneid and the like are per lane; %ntid, %nctaid and
 as in scan_block's `ISETP.LE.U32 P0, PT, R4, UR6`, the loop test against
 %ntid); loaded values are per lane. An instruction runs on the uniform
 datapath when it is such an integer ALU instruction writing a uniform
-register. What ptxas also weighs (register pressure, whether a uniform
-value's only readers are vector instructions) is not modeled.
+register, and a shared variable's address (ptxas's ULEA of the block's
+shared window); a counter that only its loop's test reads stays in a
+vector register (_loop_counting). What ptxas also weighs (register
+pressure; moving some of many uniform chains to vector registers, as in
+uniform_pipe.s's thr_mixed) is not modeled.
 """
 import numpy as np
 
