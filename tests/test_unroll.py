@@ -14,6 +14,7 @@ from simgpu.ptx import codes as C
 from simgpu.recipe import parse_recipe, run_recipe
 
 PROGRAMS = Path(__file__).resolve().parents[1] / "programs"
+ROOT = PROGRAMS.parent
 SMALL = {"matmul_naive": {"n": "48"}, "matmul_tiled": {"n": "64"}, "matmul_tiled32": {"n": "64"},
          "matmul_registers": {"n": "64"}, "matmul_batched": {"n": "32", "batch": "4"},
          "matmul_cublas": {"n": "130"}, "attention_naive": {"N": "64"}, "attention_flash": {"N": "64"},
@@ -423,3 +424,84 @@ def test_straight_code_issues_its_loads_ahead_of_the_shared_stores():
             assert max(gld) < min(sts)
         else:                                    # the main load, its STS, then the halo's 2 loads, their 2 STS
             assert gld[0] < sts[0] < gld[1] < gld[2] < sts[1] < sts[2]
+
+
+def _most_unread(path, kernel):
+    """The most global loads simgpu's ptxas lowering has issued and not yet read, between branches and
+    barriers, as tools/probe_ptxas_loads_ahead.py's order() counts them in SASS."""
+    from simgpu.ptx.assemble import Assembler
+    from simgpu.ptx.parser import parse_module
+    from simgpu.ptx.unroll import _global_load, _key, defs_uses
+    module = parse_module(Path(path).read_text(), str(path))
+    fn = module.functions[kernel]
+    asm = Assembler(module, fn, "ptxas")
+    asm.layout()
+    pend, most = set(), 0
+    for ins in fn.instrs:
+        if ins.opcode in ("bra", "bar", "barrier", "ret", "exit"):
+            pend = set()
+            continue
+        d, u = defs_uses(ins, asm.table)
+        pend -= {_key(r) for r in u}
+        if _global_load(ins):
+            pend |= {_key(r) for r in d}
+            most = max(most, len(pend))
+    return most
+
+
+def _sass_most_unread(sass):
+    """{kernel: the most LDGs issued and unread} of a file in traces/ptxas/sm90_programs.sass's format."""
+    import re
+    import sys
+    sys.path.insert(0, str(ROOT / "tools"))
+    from probe_ptxas_loads_ahead import order
+    out = {}
+    for fn in re.split(r"Function : ", sass.read_text())[1:]:
+        lines = [(ln[:4], ln[5:]) for ln in fn.splitlines()[1:] if re.match(r"[0-9a-f]{4} ", ln)]
+        out[fn.split()[0]] = order(lines)[1]
+    return out
+
+
+def test_loads_go_ahead_of_their_reads_as_far_as_ptxas_lets_them():
+    """ptxas's LDGs issued and not yet read, at most (traces/ptxas/loads_ahead.json: loops of N loads
+    summed, three shapes; sm90_programs.sass and sm90_holdout2.sass): all N up to 20, as the lowering
+    issues them (conv2d_3x3's 18 too); of more, 16 (gemv_warp, matmul_cublas_128x128), where the probes
+    of 24 and 32 loads in kernels of few registers issue 20-21 (not modeled)."""
+    import json
+    record = json.loads((ROOT / "traces" / "ptxas" / "loads_ahead.json").read_text())
+    ptx = ROOT / "traces" / "ptxas" / "loads_ahead.ptx"
+    for p in record["probes"]:
+        simulated = _most_unread(ptx, f"k_{p['shape']}{p['loads']}")
+        if p["loads"] <= 20:
+            assert simulated == p["most_unread"] == p["loads"], p
+        else:
+            assert simulated == 16 and p["most_unread"] in (20, 21), p
+    sass = {**_sass_most_unread(ROOT / "traces" / "ptxas" / "sm90_programs.sass"),
+            **_sass_most_unread(ROOT / "traces" / "ptxas" / "sm90_holdout2.sass")}
+    for path, kernel in (("holdout/gemv_warp.ptx", "gemv_warp"), ("holdout/conv2d_3x3.ptx", "conv2d_3x3"),
+                         ("matmul_cublas.s", "matmul_cublas_128x128"), ("matmul_cublas.s", "matmul_cublas_256x128"),
+                         ("matmul_naive.s", "matmul_naive"), ("transpose_smem.s", "transpose_smem")):
+        assert _most_unread(PROGRAMS / path, kernel) == sass[kernel], kernel
+
+
+def test_at_most_16_global_loads_go_ahead_of_the_first_that_is_read():
+    """As ptxas's SASS of gemv_warp (traces/ptxas/sm90_programs.sass): its unrolled body's
+    32 LDGs go out 16 first, then one or two between the FFMAs that read them, each FFMA
+    reading two of the loads, so at most 16 loads are ever issued and not yet read (before,
+    all 32 went first and the warp waited for DRAM once a body, where the H200's waits twice)."""
+    prog = simgpu.load(str(PROGRAMS / "holdout" / "gemv_warp.ptx"), lower="ptxas").program
+    ops = opcodes(prog)
+    fma = [k for k, o in enumerate(ops) if o == "fma"]
+    gld = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_GLOBAL]
+    # the body of 32 loads: the longest run of loads with no branch among them
+    branches = [k for k, o in enumerate(ops) if o == "bra"]
+    runs = {}
+    for k in gld:
+        runs.setdefault(sum(b < k for b in branches), []).append(k)
+    body = max(runs.values(), key=len)
+    assert len(body) == 32
+    first = next(k for k in fma if k > body[0])
+    assert sum(k < first for k in body) == 16
+    # every later load follows an FFMA: never more than 16 unread (2 loads an FFMA)
+    for n, k in enumerate(body):
+        assert n - 2 * sum(body[0] < f < k for f in fma) < 16 or n < 16

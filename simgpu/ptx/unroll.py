@@ -64,6 +64,11 @@ path to the block's end (global loads weigh an L2 hit, shared loads a
 shared-memory access), keeping register and memory
 order: loads may pass loads, nothing passes a store of the same state space
 (PTX's spaces are disjoint: an LDG may pass an STS) or a barrier.
+A block of more than ALL_LOADS_AHEAD (20) global loads has at most
+MAX_LOADS_AHEAD (16) issued and not yet read: past that, a load waits for
+an instruction that reads an earlier one, as ptxas issues gemv_warp's
+unrolled body of 32 LDGs (16, then the rest among the FFMAs that read
+them); a block of 20 or fewer has them all issued first.
 """
 import copy
 import math
@@ -89,6 +94,17 @@ BUDGET_PER_SHARED = 4.5
 EX2_EXTRA = 2               # an ex2.approx.f32's weight beyond its 4 instructions (probes E=1, 2, 4)
 LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a global load
 SHARED_LOAD_WEIGHT = 23     # cycles: a shared load's latency (h200.toml latency_shared_cycles, micro_shared.json)
+# global loads ptxas issues ahead of the first instruction that reads one of them. A block of at most
+# ALL_LOADS_AHEAD loads has them all issued first: tools/probe_ptxas_loads_ahead.py's loops of 8 to 20 loads
+# (traces/ptxas/loads_ahead.json, every shape), conv2d_3x3's 18 (traces/ptxas/sm90_holdout2.sass), cg16's 16.
+# A block of more has MAX_LOADS_AHEAD issued, then each further load waits for an instruction that reads an
+# earlier one: gemv_warp's unrolled body of 32 LDGs (16, then one or two between its FFMAs;
+# traces/ptxas/sm90_programs.sass), matmul_cublas_128x128's 32 (16), gather_clock.s's gather32 (16;
+# traces/h200/micro/micro_gather_clock.sass), spmv_ell's (14). Not modeled: the probes of 24 and 32 loads
+# issue 20-21 first (few registers live: ptxas stops sooner in kernels at 32 registers), and ld16,
+# row_softmax and layernorm_warp, at 32 registers, stop at 14-15 of their 16
+ALL_LOADS_AHEAD = 20
+MAX_LOADS_AHEAD = 16
 FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "membar", "fence", "call",
           "ret", "exit", "bra", "trap", "brkpt"}
 
@@ -763,17 +779,21 @@ def _schedule(block, table, priority=None):
     store after every earlier access that may alias it and before every
     later one: the same state space, or a generic address; _may_alias),
     priority the longest latency-weighted path to the end, or the given one
-    (a key per instruction, the highest ready one first)."""
+    (a key per instruction, the highest ready one first); in a block of more
+    than ALL_LOADS_AHEAD global loads, no global load while MAX_LOADS_AHEAD
+    are unread and something else is ready."""
     n = len(block)
     du = [defs_uses(ins, table) for ins in block]
     preds = [set() for _ in range(n)]
+    reads = [set() for _ in range(n)]          # the instructions whose results each one reads
     last_def, reads_since = {}, {}
     mem = []                                   # (index, state space, is a store) of earlier accesses
     for k, ins in enumerate(block):
         d, u = du[k]
         for r in u:
             if _key(r) in last_def:
-                preds[k].add(last_def[_key(r)])
+                reads[k].add(last_def[_key(r)])
+        preds[k] |= reads[k]
         for r in d:
             if _key(r) in last_def:
                 preds[k].add(last_def[_key(r)])
@@ -808,16 +828,29 @@ def _schedule(block, table, priority=None):
     left = [len(p) for p in preds]
     ready = [k for k in range(n) if left[k] == 0]
     order = []
+    pick = (lambda j: (height[j], -j)) if priority is None else priority.__getitem__
+    ahead = set()                              # global loads scheduled whose results nothing scheduled has read
+    cap = MAX_LOADS_AHEAD if sum(map(_global_load, block)) > ALL_LOADS_AHEAD else n
     while ready:
-        k = max(ready, key=(lambda j: (height[j], -j)) if priority is None else priority.__getitem__)
+        # past the cap of loads unread, a load waits for something else that is ready
+        held = len(ahead) >= cap and [j for j in ready if not _global_load(block[j])]
+        k = max(held or ready, key=pick)
         ready.remove(k)
         order.append(block[k])
+        ahead -= reads[k]
+        if _global_load(block[k]):
+            ahead.add(k)
         for s in succs[k]:
             left[s] -= 1
             if left[s] == 0:
                 ready.append(s)
     assert len(order) == n
     return order
+
+
+def _global_load(ins):
+    """A load that goes to the L1/L2 (global or generic state space)."""
+    return ins.opcode in ("ld", "ldu") and _space(ins) in ("global", "generic")
 
 
 def _reads_clock(ins):
