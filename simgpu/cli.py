@@ -497,6 +497,9 @@ def build_parser():
     m.add_argument("--set", action="append", metavar="NAME=N",
                    help="apple-m4 only: simulated sizes stride_n, vector_n, matmul_n (e.g. matmul_n=512)")
     m.add_argument("--programs", help="only these programs, e.g. vector_add,matmul_tiled")
+    m.add_argument("--draws", type=int, default=1, metavar="N",
+                   help="simulate each launch N times, each with another draw of the late DRAM windows "
+                        "(config key dram_late_seed 0..N-1), and compare the draws' mean cycles (default 1)")
     m.add_argument("--json", metavar="FILE", help="also write the rows and the summary as JSON")
     m.add_argument("--plot", metavar="FILE", help="also draw the cycles scatter and stall bars (.png or .svg)")
     m.add_argument("--html", metavar="FILE", help="also write the comparison as one self-contained HTML page "

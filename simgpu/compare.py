@@ -310,6 +310,18 @@ def summarize(rows):
     }
 
 
+def draws_summary(rows):
+    """How far simgpu's draws of its late DRAM windows spread: per launch the
+    draws' standard deviation over their mean, and each draw's cycles MAPE."""
+    draws = [np.asarray(r["cycles"]["draws"], float) for r in rows]
+    sd = [100 * d.std() / d.mean() for d in draws]
+    hw = [r["cycles"]["measured"] for r in rows]
+    widest = int(np.argmax(sd))
+    return {"draws": len(draws[0]), "sd_mean_pct": float(np.mean(sd)),
+            "sd_widest_pct": sd[widest], "widest": rows[widest]["launch"],
+            "mape_per_draw_pct": [mape([d[k] for d in draws], hw) for k in range(len(draws[0]))]}
+
+
 # ---- one launch ----
 
 def _shares(d):
@@ -396,9 +408,40 @@ def load_record(path=None):
     return record
 
 
-def compare_suite(record_path=None, config="h200", programs=None):
+def _draw_configs(config, draws):
+    """The config once per draw of its late DRAM windows (`dram_late_seed` 0 .. draws - 1)."""
+    from types import MappingProxyType
+
+    from .config import load_config
+    cfg = load_config(config)
+    if draws < 1:
+        raise SimgpuError(f"--draws {draws}: give 1 or more")
+    if draws > 1 and not cfg["dram_late_permil"]:
+        raise SimgpuError(f"--draws {draws}: config {config} has no late DRAM windows (dram_late_permil = 0), "
+                          "so every draw is the same")
+    return [config] if draws == 1 else [MappingProxyType({**cfg, "dram_late_seed": k}) for k in range(draws)]
+
+
+def _mean_of_draws(results):
+    """One launch's stats over its draws: cycles their mean, warp-state cycles their sum (so the
+    shares are the draws' pooled shares); every other figure the first draw's."""
+    stats = dict(results[0].stats)
+    stats["cycles"] = int(round(float(np.mean([r.stats["cycles"] for r in results]))))
+    stall = {}
+    for r in results:
+        for k, v in r.stats["stall_cycles"].items():
+            stall[k] = stall.get(k, 0) + v
+    stats["stall_cycles"] = stall
+    return stats
+
+
+def compare_suite(record_path=None, config="h200", programs=None, draws=1):
     """Per-launch rows and the suite summary for every program with Nsight
-    counters in the record (or only those whose stem is in `programs`)."""
+    counters in the record (or only those whose stem is in `programs`).
+    draws > 1: each program simulated that many times, each with another
+    draw of the late DRAM windows (memory/hierarchy.py late_fill, config key
+    `dram_late_seed`); a launch's cycles are then the draws' mean, and the
+    summary says how far the draws spread."""
     from .config import load_config
     from .regalloc import max_live_registers
     record = load_record(record_path)
@@ -417,8 +460,10 @@ def compare_suite(record_path=None, config="h200", programs=None):
     repeats = load_repeats(repeats_for(record_path))
     more_runs = load_stall_runs()
     rows = []
+    configs = _draw_configs(config, draws)
     for e in entries:
-        run = simulate_recorded(e, config)
+        drawn = [simulate_recorded(e, c) for c in configs]
+        run = drawn[0]
         name = Path(e["program"]).stem
         if len(run.results) != len(e["ncu"]["launches"]):
             raise SimgpuError(f"{e['program']}: the recipe makes {len(run.results)} launches, the record has "
@@ -429,10 +474,13 @@ def compare_suite(record_path=None, config="h200", programs=None):
         for k, (res, hw) in enumerate(zip(run.results, e["ncu"]["launches"])):
             label = name if len(kernels) == 1 else f"{name}:{kernels[k]}" if kernels.count(kernels[k]) == 1 \
                 else f"{name}#{k}"
-            rows.append(launch_row(name, k, kernels[k], res.stats, hw, max_blocks,
+            stats = _mean_of_draws([d.results[k] for d in drawn]) if draws > 1 else res.stats
+            rows.append(launch_row(name, k, kernels[k], stats, hw, max_blocks,
                                    max_live_registers(res.kernel.program), label, merged[k] if merged else None,
                                    by_sass[k] if by_sass else None))
             rows[-1]["cycles"]["runs"] = repeats.get((name, k))
+            if draws > 1:
+                rows[-1]["cycles"]["draws"] = [d.results[k].stats["cycles"] for d in drawn]
             st = rows[-1]["stalls"]
             if st["dominant_measured"] is not None and (name, k) in more_runs:
                 # the record's run and the further ones: the state most of them show
@@ -444,6 +492,8 @@ def compare_suite(record_path=None, config="h200", programs=None):
             "config": config}
     summary = summarize(rows)
     summary["repeats_record"] = _shown(repeats_for(record_path))
+    if draws > 1:
+        summary["draws"] = draws_summary(rows)
     return {"source": info, "rows": rows, "summary": summary}
 
 
@@ -485,6 +535,15 @@ def _shared_lines(s, n):
                    ", ".join(f"{lab} " + " + ".join(f"{v:,.0f} {op}" for op, v in arb.items() if v)
                              for lab, arb in s["shared_arbitration"]))
     return out
+
+
+def _draw_lines(d):
+    if not d:
+        return []
+    per = d["mape_per_draw_pct"]
+    return [f"  cycles are the mean of {d['draws']} draws of simgpu's late DRAM windows (dram_late_seed 0-"
+            f"{d['draws'] - 1}): a launch's draws spread {d['sd_mean_pct']:.1f}% (sd) on average, widest "
+            f"{d['widest']} {d['sd_widest_pct']:.1f}%; one draw alone: MAPE {min(per):.1f}-{max(per):.1f}%"]
 
 
 def format_table(result):
@@ -541,6 +600,7 @@ def format_table(result):
             *([f"  cycles against each launch's median of {s['runs_per_launch']} runs ({s.get('repeats_record')}): "
                f"MAPE {s['cycles_mape_median_run_pct']:.1f}%"] if s.get("cycles_mape_median_run_pct") is not None
               else []),
+            *_draw_lines(s.get("draws")),
             f"  exact counters: {s['exact_matched']} of {s['exact_compared']} match",
             f"  warp instructions within 10%: {s['warp_instructions_within_10pct']} of {s['launches']}; "
             f"DRAM bytes within 10%: {s['dram_bytes_within_10pct']} of {s['dram_bytes_compared']}",
@@ -640,11 +700,13 @@ def cli_compare(ns):
         from .compare_m4 import compare_m4, format_m4, plot_m4
         if ns.programs:
             raise SimgpuError("--programs applies to the recorded H200 runs; the Apple comparison is a fixed set")
+        if ns.draws != 1:
+            raise SimgpuError("--draws applies to the recorded H200 runs (the Apple configs have no late DRAM reads)")
         result = compare_m4(ns.config, ns.record, sets)
         text, plot = format_m4(result), plot_m4
     else:
         programs = [p.strip() for p in ns.programs.split(",") if p.strip()] if ns.programs else None
-        result = compare_suite(ns.record, ns.config, programs)
+        result = compare_suite(ns.record, ns.config, programs, ns.draws)
         text, plot = format_table(result), plot_comparison
     print(text)
     if ns.html:

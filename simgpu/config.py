@@ -119,6 +119,8 @@ SCHEMA.update({
     "dram_channels": (int, lambda v: v >= 1, "independent DRAM channels"),
     "dram_late_min_cycles": ((int, float), lambda v: 0 <= v <= 100000,
                              "the least a late DRAM read is late by (its window's rest added to it)"),
+    "dram_late_seed": (int, lambda v: 0 <= v < 2 ** 31,
+                       "which draw of blocked windows the late DRAM reads meet (0: the configs' own)"),
     "dram_inflight_cycles_per_kline": ((int, float), lambda v: 0 <= v <= 1000,
                                          "cycles a DRAM read waits at least, its channel's queue included, "
                                          "per 1,000 line reads in flight (0: none)"),

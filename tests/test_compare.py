@@ -231,3 +231,23 @@ def test_the_second_held_out_batch_matches_every_exact_counter():
     assert s["launches"] == 5 and s["exact_matched"] == s["exact_compared"] == 60
     assert all(r["cycles"]["runs"] and len(r["cycles"]["runs"]) == 5 for r in out["rows"])
     assert s["shared_by_sass"] == 5
+
+
+def test_draws_average_the_late_dram_windows_and_say_how_far_they_spread():
+    """--draws N simulates each launch with dram_late_seed 0..N-1: the cycles compared are the
+    draws' mean, the first draw is the plain run, and the summary gives the spread and each
+    draw's MAPE; a config without late DRAM windows refuses it in one line."""
+    one = compare_suite(programs=["vector_add", "transpose_smem"])
+    two = compare_suite(programs=["vector_add", "transpose_smem"], draws=2)
+    for a, b in zip(one["rows"], two["rows"]):
+        first, second = b["cycles"]["draws"]
+        assert first == a["cycles"]["simgpu"]
+        assert b["cycles"]["simgpu"] == round((first + second) / 2)
+        assert b["exact"] == a["exact"]
+    d = two["summary"]["draws"]
+    assert d["draws"] == 2 and len(d["mape_per_draw_pct"]) == 2
+    assert abs(d["mape_per_draw_pct"][0] - one["summary"]["cycles_mape_pct"]) < 1e-9
+    assert any(r["cycles"]["draws"][0] != r["cycles"]["draws"][1] for r in two["rows"])   # another draw
+    r = subprocess.run([sys.executable, "-m", "simgpu", "compare", "--config", "h100", "--draws", "2"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 2 and "no late DRAM windows" in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -165,7 +165,7 @@ HIST_FIRST_WIDTH = 64
  P_FETCH, P_NOC_SPC, P_ATOM_OP, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
  P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
- P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS) = range(33)
+ P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS, P_LATE_SEED) = range(34)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -191,7 +191,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128,
                        cfg["dram_sector_cycles"], cfg["dram_late_min_cycles"], unit_bits,
                        cfg["dram_inflight_cycles_per_kline"] / 1000.0,
-                       1.0 if cfg["l1_store_allocates"] else 0.0, cfg["l2_partition_sms"]],
+                       1.0 if cfg["l1_store_allocates"] else 0.0, cfg["l2_partition_sms"], cfg["dram_late_seed"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -325,7 +325,8 @@ def late_fill(line, t, p):
         return 0.0
     m = np.int64(0x7FFFFFFF)
     w = np.int64(p[P_LATE_CYCLES])
-    chunk = ((line // np.int64(p[P_LATE_CHUNK_LINES])) & m) * np.int64(0x27D4EB2F) & m
+    chunk = ((line // np.int64(p[P_LATE_CHUNK_LINES]) + np.int64(p[P_LATE_SEED]) * np.int64(0x3C6EF35F)) & m) \
+        * np.int64(0x27D4EB2F) & m
     start = t + float(_mix(chunk) % w)                                # the chunk's own phase
     k = np.int64(start) // w
     h = _mix(chunk ^ ((k & m) * np.int64(0x165667B1) & m))
