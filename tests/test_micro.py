@@ -64,6 +64,10 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         # from DRAM (N = 16, 16, 4), 4 and 16 from the L2 (N = 16); the first again for the check
         "inflight_clock": [f"ld{n}" for n in (1, 2, 4, 8, 16)] + [f"cg{n}" for n in (1, 2, 4, 8, 16)]
         + ["ld1", "ld4", "ld16", "ld16", "ld16", "ld4", "cg16", "cg16", "ld1"],
+        # N plain or .cg loads a warp a pass, all L2 hits: plain N = 1..12, .cg 1, 4, 12 on one warp; plain 12 on
+        # 4 and 16 warps; the first again for the check
+        "l2_inflight": [f"l2ld{n}" for n in (1, 2, 4, 8, 12)] + [f"l2cg{n}" for n in (1, 4, 12)]
+        + ["l2ld12", "l2ld12", "l2ld1"],
         # N lines of N chunks a pass: 1x1 with N = 1, 8, 32; 132x1 with 1 and 32; 132x8 and 132x32 with 4
         "gather_clock": ["gather1", "gather8", "gather32", "gather1", "gather32", "gather4", "gather4"],
         # one warp's 32 lines at 6 strides, 8 lines, then 8 warps' 4 lines each

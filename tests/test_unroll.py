@@ -505,3 +505,21 @@ def test_at_most_16_global_loads_go_ahead_of_the_first_that_is_read():
     # every later load follows an FFMA: never more than 16 unread (2 loads an FFMA)
     for n, k in enumerate(body):
         assert n - 2 * sum(body[0] < f < k for f in fma) < 16 or n < 16
+
+
+def test_a_loop_the_unroller_does_not_take_is_still_scheduled_and_its_clock_reads_stay():
+    """l2_inflight.s's timed loop, as nvcc writes it: each load next to the add that waits for it, the
+    lane-0 store of the clock if-converted (its label then dropped, lower.drop_dead_labels), and the
+    `prev = t` move between the compare and the branch, which the unroller does not take. ptxas still
+    schedules its body (micro_l2_inflight.sass: the 12 LDGs, then the FADDs, then the CS2R), and so does
+    the lowering, the clock read kept where the PTX has it, after the adds."""
+    prog = simgpu.load(str(PROGRAMS / "micro" / "l2_inflight.s"), kernel="l2ld12", lower="ptxas").program
+    ops = opcodes(prog)
+    clocks = [k for k in range(prog.n) if any(C.SREG_NAMES[int(prog.oreg[k, j])] in ("%clock", "%clock64")
+                                               for j in range(prog.okind.shape[1])
+                                               if int(prog.okind[k, j]) == C.K_SREG)]
+    timed = [k for k, o in enumerate(ops) if o == "ld" and prog.space[k] == C.SPACE_GLOBAL and k > clocks[0]]
+    assert len(timed) == 12
+    adds = [k for k, o in enumerate(ops) if o == "add" and prog.ty[k] == C.T_F32 and k > timed[0]]
+    assert timed == list(range(timed[0], timed[0] + 12)) or max(timed) < min(adds)       # every load first
+    assert max(timed) < min(adds) and max(adds[:12]) < clocks[1]                       # the adds, then the clock

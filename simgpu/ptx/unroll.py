@@ -191,8 +191,14 @@ def unroll_loops(fn, table, unroll=UNROLL, runtime=True):
             new_labels[name] = len(out)
         loop = _match_loop(fn, instrs, labels, at, i, table)
         if loop is None:
-            out.append(instrs[i])
-            i += 1
+            end = _plain_loop(instrs, labels, at, i) if runtime else None
+            if end is None:
+                out.append(instrs[i])
+                i += 1
+                continue
+            # a loop of one block the unroller does not take: ptxas still schedules its body
+            out.extend(_between_barriers(instrs[i:end], table) + [instrs[end]])
+            i = end + 1
             continue
         end, block = loop
         trip = _constant_trip(instrs, at, i, end, block, table)
@@ -331,10 +337,12 @@ def schedule_kept_loop(loop, setp, table):
 
 
 def _between_barriers(block, table):
-    """`block` list-scheduled segment by segment between its barriers (nothing moves across one)."""
+    """`block` list-scheduled segment by segment between its barriers and clock reads (nothing moves
+    across one: ptxas keeps every CS2R of a clock micro where its PTX has it, after the adds that wait
+    for its loads, traces/h200/micro/micro_gather_clock.sass)."""
     out, seg = [], []
     for ins in block + [None]:
-        if ins is None or _is_barrier(ins):
+        if ins is None or _is_barrier(ins) or _reads_clock(ins):
             out.extend(_schedule(seg, table))
             seg = []
             if ins is not None:
@@ -378,6 +386,24 @@ def within_budget(loop):
     if has_global:
         return size <= BUDGET_GLOBAL
     return size <= BUDGET_PLAIN + BUDGET_PER_SHARED * shared
+
+
+def _plain_loop(instrs, labels, at, top):
+    """The index of the branch closing a loop of one basic block that starts
+    at `top` (a label the branch names, no other label or fence before it),
+    or None."""
+    names = at.get(top)
+    if not names:
+        return None
+    for k in range(top, len(instrs)):
+        if k > top and at.get(k):
+            return None
+        ins = instrs[k]
+        if ins.opcode in FENCES and not _is_barrier(ins):
+            ok = ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym" \
+                and ins.operands[0].value in names and k - top >= 2
+            return k if ok else None
+    return None
 
 
 def _match_loop(fn, instrs, labels, at, top, table):
