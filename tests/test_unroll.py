@@ -509,10 +509,12 @@ def test_at_most_16_global_loads_go_ahead_of_the_first_that_is_read():
 
 def test_a_loop_the_unroller_does_not_take_is_still_scheduled_and_its_clock_reads_stay():
     """l2_inflight.s's timed loop, as nvcc writes it: each load next to the add that waits for it, the
-    lane-0 store of the clock if-converted (its label then dropped, lower.drop_dead_labels), and the
-    `prev = t` move between the compare and the branch, which the unroller does not take. ptxas still
-    schedules its body (micro_l2_inflight.sass: the 12 LDGs, then the FADDs, then the CS2R), and so does
-    the lowering, the clock read kept where the PTX has it, after the adds."""
+    lane-0 store of the clock if-converted (its label left with no branch to it), and the `prev = t`
+    move between the compare and the branch: the unroller does not take it (ptxas unrolls before it
+    if-converts: sector_clock.s's loop, one block once its branches are gone, stays one body in its SASS,
+    138 instructions here). ptxas still schedules its body (micro_l2_inflight.sass: the 12 LDGs, then the
+    FADDs, then the CS2R), and so does the lowering, the clock read kept where the PTX has it."""
+    assert simgpu.load(str(PROGRAMS / "micro" / "sector_clock.s"), kernel="sector_clock", lower="ptxas").program.n == 138
     prog = simgpu.load(str(PROGRAMS / "micro" / "l2_inflight.s"), kernel="l2ld12", lower="ptxas").program
     ops = opcodes(prog)
     clocks = [k for k in range(prog.n) if any(C.SREG_NAMES[int(prog.oreg[k, j])] in ("%clock", "%clock64")

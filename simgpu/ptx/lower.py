@@ -300,21 +300,6 @@ def if_convert(fn, table, max_len=IF_CONVERT_MAX):
         done += 1
 
 
-def drop_dead_labels(fn):
-    """Labels no branch names any more (if_convert removed the branches to
-    them) are dropped: they no longer start a basic block, so a loop whose
-    body held a converted region is one block again, which ptxas schedules
-    and unrolls as any other (l2_inflight.s's timed loop, whose lane-0
-    store `if (lane == 0) mine[k + 1] = ...` is one predicated STG in its
-    SASS, its loads ahead of the adds). Returns the number dropped."""
-    named = {ins.operands[0].value for ins in fn.instrs
-             if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym"}
-    dead = [name for name in fn.labels if name not in named]
-    for name in dead:
-        del fn.labels[name]
-    return len(dead)
-
-
 def _producer(ins):
     """(suffixes of the fused mad, multiplier operands, add widths) when `ins`
     is a product an add can absorb: mul.wide.{u,s}32 (-> IMAD.WIDE), mul.lo
@@ -684,7 +669,6 @@ def lower_ptxas(fn, table, module=None):
     from .unroll import hoist_global_loads, unroll_loops
     done = {"moves": propagate_moves(fn, table), "division": expand_division(fn, table), "ex2": expand_ex2(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
             "if-conversion": if_convert(fn, table)}
-    done["dead labels"] = drop_dead_labels(fn)
     done["hoisted loads"] = hoist_global_loads(fn, table)
     done["loops"] = unroll_loops(fn, table)
     if module is not None:

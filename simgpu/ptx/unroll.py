@@ -390,13 +390,18 @@ def within_budget(loop):
 
 def _plain_loop(instrs, labels, at, top):
     """The index of the branch closing a loop of one basic block that starts
-    at `top` (a label the branch names, no other label or fence before it),
-    or None."""
+    at `top` (a label the branch names, no fence before it, and no label
+    inside that a branch names: one whose branch if_convert removed does not
+    split the block), or None. The unroller does not take such a loop when
+    a label is left inside (ptxas unrolls a loop before it if-converts:
+    sector_clock.s's, four loads and four predicated stores once their
+    branches are gone, stays one body in its SASS), but ptxas schedules it."""
     names = at.get(top)
     if not names:
         return None
+    named = {ins.operands[0].value for ins in instrs if ins.opcode == "bra" and ins.operands}
     for k in range(top, len(instrs)):
-        if k > top and at.get(k):
+        if k > top and named.intersection(at.get(k, ())):
             return None
         ins = instrs[k]
         if ins.opcode in FENCES and not _is_barrier(ins):
