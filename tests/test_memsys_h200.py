@@ -124,3 +124,28 @@ def test_l2_bandwidth_matches_the_h200():
     meas = 32 * m["lts__t_sectors_srcunit_tex.sum"] / (m["gpc__cycles_elapsed.max"] - LAUNCH)
     assert s["l2_hit_rate"] == tex_hit_rate("read_l2_all")
     assert sim == pytest.approx(meas, rel=0.15), (sim, meas)
+
+
+# ---- a warp's answers from the L2 ----------------------------------------------------------------
+
+def test_a_warp_takes_its_answers_from_the_l2_one_at_a_time():
+    """timing/core.py reply_time: an answer waits for the first time from its arrival on that is
+    load_reply_cycles clear of the warp's last answers'; one well before them goes ahead."""
+    from collections import namedtuple
+
+    from simgpu.timing.core import reply_time
+    from simgpu.timing.tables import REPLY_SLOTS
+    ts = namedtuple("TS", ["ready"])(np.zeros((1, REPLY_SLOTS), np.int64))
+    assert [reply_time(ts, 0, 0, 15, t) for t in (100, 100, 90, 200, 50)] == [100, 115, 130, 200, 50]
+
+
+def test_each_l2_hit_a_warp_adds_costs_it_the_measured_gap():
+    """programs/micro/l2_inflight.s on h200: one warp's pass of N plain loads of L2-resident lines grows
+    by load_reply_cycles (15) a load, as on the H200 (15.2-17.8: traces/h200/micro/micro_l2_inflight.json.gz,
+    tools/l2_inflight_figures.py), where each load cost 4 cycles more without the gap (the LSU's issue)."""
+    from simgpu.recipe import parse_recipe, run_recipe
+    run = run_recipe(parse_recipe(ROOT / "programs" / "micro" / "l2_inflight.s"), config="h200", lower="ptxas")
+    p50 = {b: float(np.median(np.asarray(run.buffers[b], np.int64).reshape(-1, 33)[:, 3:])) for b in ("lc", "ld", "le")}
+    gap = load_config("h200")["load_reply_cycles"]
+    assert gap == 15
+    assert p50["ld"] - p50["lc"] == 4 * gap and p50["le"] - p50["ld"] == 4 * gap        # N = 4, 8, 12

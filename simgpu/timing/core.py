@@ -88,7 +88,7 @@ from .fetch import fetch_ready, make_fetch_state
 from .policies import first_slot, pick
 from .requests import (PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, fill_l1, issue, note_blocks, request_block,
                        serve)
-from .tables import N_PIPES, PIPE, SB_MEMBAR, scoreboard_slots
+from .tables import N_PIPES, PIPE, REPLY_SLOTS, SB_MEMBAR, scoreboard_slots
 
 INF = np.int64(1) << 62
 PIPE_MIO = PIPE["mio"]
@@ -372,6 +372,30 @@ def write_scoreboard(T, TS, w, pc, ready):
         if slot < 0:
             break
         TS.ready[w, slot] = (ready << 2) | board    # when, and which scoreboard
+
+
+@njit(inline="always")
+def reply_time(TS, w, first, gap, arrival):
+    """When a global load answer from the L2 or DRAM that reaches warp w at
+    `arrival` is in its registers: the warp takes such answers one at a time,
+    `gap` cycles each (config `load_reply_cycles`, tables.reply_slot), so it
+    waits for the first free time from its arrival on among the last
+    REPLY_SLOTS answers' times; it then replaces the earliest of them."""
+    t = arrival
+    moved = True
+    while moved:
+        moved = False
+        for j in range(first, first + REPLY_SLOTS):
+            s = TS.ready[w, j]
+            if s > 0 and s - gap < t < s + gap:
+                t = s + gap
+                moved = True
+    low = first
+    for j in range(first + 1, first + REPLY_SLOTS):
+        if TS.ready[w, j] < TS.ready[w, low]:
+            low = j
+    TS.ready[w, low] = t
+    return t
 
 
 @njit(inline="always")
@@ -850,6 +874,8 @@ def settle(T, TS, W, L1, RQ, sm, wps, n_sp):
             continue                   # a load of a warp that has left: nothing waits for it
         ready = RQ.req[sm, k].ready
         pc = RQ.req[sm, k].pc
+        if RQ.req[sm, k].kind == RQ_LOAD and T.reply_gap > 0:
+            ready = reply_time(TS, w, T.reply_slot, T.reply_gap, ready)
         if RQ.req[sm, k].kind == RQ_RED:    # (a store's warp waits for its port, not the L2: requests.issue)
             if ready > TS.warp[w].drain_until:
                 TS.warp[w].drain_until = ready

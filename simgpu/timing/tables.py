@@ -43,7 +43,7 @@ MAX_DEPS = 12
 MAX_DEFS = 4
 
 Tables = namedtuple("Tables", ["pipe", "pipe_alt", "lat", "sb", "dep", "defs", "is_branch", "occupancy",
-                               "branch_latency", "mio_slot", "mio_gap", "dep_row"])
+                               "branch_latency", "mio_slot", "mio_gap", "dep_row", "reply_slot", "reply_gap"])
 # dep_row: where the executor keeps each register of `dep` (exec/compact.py: its
 # row, numbered as reg_slot numbers them), for the host's prefetch only
 
@@ -51,9 +51,10 @@ Tables = namedtuple("Tables", ["pipe", "pipe_alt", "lat", "sb", "dep", "defs", "
 def scoreboard_slots(prog):
     """How many entries a warp's scoreboard row has: every 32-bit, 64-bit and
     predicate register, numbered in that order (reg_slot), then one for when
-    a GPU-scope fence lets the warp go on (fence_slot), and the last for when
-    the warp may issue its next MIO instruction (mio_slot)."""
-    return prog.nregs32 + prog.nregs64 + prog.npreds + 2
+    a GPU-scope fence lets the warp go on (fence_slot), REPLY_SLOTS for when
+    its latest load answers from past the L1 reached it (reply_slot), and the
+    last for when the warp may issue its next MIO instruction (mio_slot)."""
+    return prog.nregs32 + prog.nregs64 + prog.npreds + 2 + REPLY_SLOTS
 
 
 def fence_slot(prog):
@@ -63,6 +64,23 @@ def fence_slot(prog):
     traces/h200/micro/micro_rmw_scale.sass), and the warp waits there, in
     Nsight's `membar`, until its stores are acknowledged (timing/core.py)."""
     return scoreboard_slots(prog) - 2
+
+
+REPLY_SLOTS = 8     # the answers a warp's reply path remembers (more than a warp has in flight at once here)
+
+
+def reply_slot(prog):
+    """The first of REPLY_SLOTS scoreboard entries that hold when a warp's
+    latest global load answers from the L2 or DRAM reached its registers
+    (timing/core.py settle; no instruction reads them): the warp takes those
+    answers one at a time, `load_reply_cycles` apart, each at the first
+    free time from its arrival on. Measured on the H200 here
+    (programs/micro/l2_inflight.s, traces/h200/micro/micro_l2_inflight.json.gz
+    and _r2, `tools/l2_inflight_figures.py`): each plain load of an L2-resident
+    line a warp adds to those in flight costs it 15-18 cycles a pass (322 to
+    490 cycles for 1 to 12 loads), the same on 4 warps of one SM, 19 on 16;
+    .cg loads 15 (inflight_clock.s too)."""
+    return scoreboard_slots(prog) - 2 - REPLY_SLOTS
 
 
 def mio_slot(prog):
@@ -279,7 +297,7 @@ def build_tables(prog, cfg):
     dep_row = np.where(reg, rows[np.where(reg, dep, 0)], -1).astype(np.int32)
     return Tables(pipe, pipe_alt, lat, sb, dep, defs, is_branch, occupancy,
                   np.int64(cfg["latency_branch_cycles"]), np.int64(mio_slot(prog)), np.int64(cfg["mio_issue_gap_cycles"]),
-                  dep_row)
+                  dep_row, np.int64(reply_slot(prog)), np.int64(cfg["load_reply_cycles"]))
 
 
 assert UNIT["fp32"] == 0 and UNIT["sync"] == 7
