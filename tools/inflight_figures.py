@@ -41,12 +41,14 @@ def passes_of(buf, passes):
     return np.asarray(buf, dtype=np.int64).ravel().reshape(-1, passes + 1)[:, 3:]
 
 
-def table(columns, recipe, sizes):
-    """columns: {who: buffers}."""
+def table(columns, recipe, sizes, launches_of=None):
+    """columns: {who: buffers}; launches_of(recipe, sizes): the launches'
+    (label, lat buffer, N, level, warps), `launches` by default (the step per
+    load is against N = 1 of the same level on one warp)."""
     passes = int(sizes["passes"])
     base = {}
     print(f"  {'':19}" + "".join(f" {who + ' p10 p50 mean p90':>29} {'/load':>6}" for who in columns))
-    for label, name, n, level, warps in launches(recipe, sizes):
+    for label, name, n, level, warps in (launches_of or launches)(recipe, sizes):
         cells = []
         for who, bufs in columns.items():
             s = passes_of(bufs[name], passes)

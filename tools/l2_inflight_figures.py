@@ -18,6 +18,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dram_clock_figures import ROOT, clock_record  # noqa: E402
+from inflight_figures import table as inflight_table  # noqa: E402
 
 PROGRAM = ROOT / "programs" / "micro" / "l2_inflight.s"
 RECORDS = sorted((ROOT / "traces" / "h200" / "micro").glob("micro_l2_inflight*.json*"))
@@ -37,24 +38,6 @@ def launches(recipe, sizes):
     return out
 
 
-def table(columns, recipe, sizes):
-    """columns: {who: buffers}."""
-    passes = int(sizes["passes"])
-    base = {}
-    print(f"  {'':20}" + "".join(f" {who + ' p10 p50 mean p90':>29} {'/load':>6}" for who in columns))
-    for label, name, n, kind, warps in launches(recipe, sizes):
-        cells = []
-        for who, bufs in columns.items():
-            s = np.asarray(bufs[name], dtype=np.int64).ravel().reshape(-1, passes + 1)[:, 3:]
-            p10, p50, p90 = np.percentile(s, [10, 50, 90])
-            if n == 1 and warps == 1:
-                base[(who, kind)] = p50
-            b = base.get((who, kind))
-            step = f"{(p50 - b) / (n - 1):6.1f}" if b is not None and n > 1 else f"{'':6}"
-            cells.append(f" {p10:7.0f} {p50:6.0f} {s.mean():7.1f} {p90:6.0f} {step}")
-        print(f"  {label:20}" + "".join(cells))
-
-
 def main(argv):
     from simgpu.recipe import parse_recipe, run_recipe
     if argv[:1] == ["--sim"] or not (argv or RECORDS):
@@ -62,13 +45,13 @@ def main(argv):
         sizes = {"passes": "32"}
         run = run_recipe(recipe, sizes, config="h200", lower="ptxas")
         print("simgpu alone (h200), passes = 32: cycles a pass")
-        table({"simgpu": run.buffers}, recipe, sizes)
+        inflight_table({"simgpu": run.buffers}, recipe, sizes, launches)
         return
     for path in argv or RECORDS:
         record, entry, recipe, _, run = clock_record(path)
         sizes = {k: str(v) for k, v in entry["sizes"].items()}
         print(f"{Path(path).name}: {record['device']}, {record['date'][:16]}: cycles a pass")
-        table({"H200": record["kept"]["buffers"], "simgpu": run.buffers}, recipe, sizes)
+        inflight_table({"H200": record["kept"]["buffers"], "simgpu": run.buffers}, recipe, sizes, launches)
 
 
 if __name__ == "__main__":
