@@ -115,6 +115,8 @@ SCHEMA.update({
                           "shared-memory instructions the L1TEX queues per SM ahead of its data stage (0: no limit)"),
     "load_reply_cycles": (int, lambda v: 0 <= v <= 1000,
                           "cycles between a warp's global load answers from the L2 or DRAM (0: no limit)"),
+    "load_reply_l1_cycles": (int, lambda v: 0 <= v <= 1000,
+                             "cycles between a warp's global load answers from the L1 (0: no limit)"),
     "mio_issue_gap_cycles": (int, lambda v: 1 <= v <= 64,
                              "cycles between a warp's MIO instructions (the compiler's stall counts)"),
     "dram_bandwidth_gbs": ((int, float), lambda v: v > 0, "DRAM peak bandwidth, GB/s"),

@@ -149,3 +149,21 @@ def test_each_l2_hit_a_warp_adds_costs_it_the_measured_gap():
     gap = load_config("h200")["load_reply_cycles"]
     assert gap == 15
     assert p50["ld"] - p50["lc"] == 4 * gap and p50["le"] - p50["ld"] == 4 * gap        # N = 4, 8, 12
+
+
+def test_each_l1_hit_a_warp_adds_costs_it_the_measured_gap():
+    """programs/micro/inflight_clock.s's L1 launches (one warp, 1 and 4 loads of lines in its L1 a pass):
+    on the H200 the 3 loads more cost 25 cycles (92 -> 117, traces/h200/micro/micro_inflight_clock.json.gz);
+    with load_reply_l1_cycles (10) simgpu's cost at least 3 x 10, without it less (its LSU's issue alone)."""
+    from types import MappingProxyType
+
+    from simgpu.recipe import parse_recipe, run_recipe
+    recipe = parse_recipe(ROOT / "programs" / "micro" / "inflight_clock.s")
+    cfg = load_config("h200")
+    steps = []
+    for gap in (cfg["load_reply_l1_cycles"], 0):
+        run = run_recipe(recipe, config=MappingProxyType({**cfg, "load_reply_l1_cycles": gap}), lower="ptxas")
+        p50 = [float(np.median(np.asarray(run.buffers[b], np.int64).reshape(-1, 33)[:, 3:])) for b in ("lk", "ll")]
+        steps.append(p50[1] - p50[0])
+    assert cfg["load_reply_l1_cycles"] == 10
+    assert steps[0] >= 30 > steps[1], steps

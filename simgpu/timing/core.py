@@ -786,6 +786,9 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                                                           (RQ_STORE if op == C.OP_ST else RQ_LOAD))
                         ready = issue(MS, RQ, sm, now, w, pc, scratch, scratch[SCR_NSECTORS], kind,
                                       (P.ins[pc].iflags & C.F_L2_ONLY) != 0)
+                        if kind == RQ_LOAD and ready != PENDING and T.reply_l1_gap > 0:
+                            # all from the L1: through the same answers path (tables.reply_slot)
+                            ready = reply_time(TS, w, T.reply_slot, T.reply_l1_gap, ready)
                         if kind == RQ_STORE or kind == RQ_RED:
                             # a store or reduction: the warp may not leave before it is acknowledged
                             if ready == PENDING:

@@ -43,7 +43,7 @@ MAX_DEPS = 12
 MAX_DEFS = 4
 
 Tables = namedtuple("Tables", ["pipe", "pipe_alt", "lat", "sb", "dep", "defs", "is_branch", "occupancy",
-                               "branch_latency", "mio_slot", "mio_gap", "dep_row", "reply_slot", "reply_gap"])
+                               "branch_latency", "mio_slot", "mio_gap", "dep_row", "reply_slot", "reply_gap", "reply_l1_gap"])
 # dep_row: where the executor keeps each register of `dep` (exec/compact.py: its
 # row, numbered as reg_slot numbers them), for the host's prefetch only
 
@@ -73,8 +73,9 @@ def reply_slot(prog):
     """The first of REPLY_SLOTS scoreboard entries that hold when a warp's
     latest global load answers from the L2 or DRAM reached its registers
     (timing/core.py settle; no instruction reads them): the warp takes those
-    answers one at a time, `load_reply_cycles` apart, each at the first
-    free time from its arrival on. Measured on the H200 here
+    answers one at a time, `load_reply_cycles` apart (an answer all from the
+    L1 `load_reply_l1_cycles`: inflight_clock.s's L1 hits cost a warp 8.3-11.4
+    cycles a load on the H200), each at the first free time from its arrival on. Measured on the H200 here
     (programs/micro/l2_inflight.s, traces/h200/micro/micro_l2_inflight.json.gz
     and _r2, `tools/l2_inflight_figures.py`): each plain load of an L2-resident
     line a warp adds to those in flight costs it 15-18 cycles a pass (322 to
@@ -297,7 +298,8 @@ def build_tables(prog, cfg):
     dep_row = np.where(reg, rows[np.where(reg, dep, 0)], -1).astype(np.int32)
     return Tables(pipe, pipe_alt, lat, sb, dep, defs, is_branch, occupancy,
                   np.int64(cfg["latency_branch_cycles"]), np.int64(mio_slot(prog)), np.int64(cfg["mio_issue_gap_cycles"]),
-                  dep_row, np.int64(reply_slot(prog)), np.int64(cfg["load_reply_cycles"]))
+                  dep_row, np.int64(reply_slot(prog)), np.int64(cfg["load_reply_cycles"]),
+                  np.int64(cfg["load_reply_l1_cycles"]))
 
 
 assert UNIT["fp32"] == 0 and UNIT["sync"] == 7
