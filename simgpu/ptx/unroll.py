@@ -100,8 +100,8 @@ SHARED_LOAD_WEIGHT = 23     # cycles: a shared load's latency (h200.toml latency
 # A block of more has MAX_LOADS_AHEAD issued, then each further load waits for an instruction that reads an
 # earlier one: gemv_warp's unrolled body of 32 LDGs (16, then one or two between its FFMAs;
 # traces/ptxas/sm90_programs.sass), matmul_cublas_128x128's 32 (16), gather_clock.s's gather32 (16;
-# traces/h200/micro/micro_gather_clock.sass), spmv_ell's (14). Not modeled: the probes of 24 and 32 loads
-# issue 20-21 first (few registers live: ptxas stops sooner in kernels at 32 registers), and ld16,
+# traces/h200/micro/micro_gather_clock.sass). Not modeled: the probes of 24 and 32 loads issue 20-21 first
+# (few registers live: ptxas stops sooner in kernels at 32 registers), spmv_ell's 24 stop at 14, and ld16,
 # row_softmax and layernorm_warp, at 32 registers, stop at 14-15 of their 16
 ALL_LOADS_AHEAD = 20
 MAX_LOADS_AHEAD = 16
