@@ -43,10 +43,10 @@ def row(label, a):
             f" {sums.mean() / a.shape[1]:8.1f} {sums.max() / a.shape[1]:8.1f}")
 
 
-def clock_record(path, simulate=True):
+def clock_record(path, simulate=True, config="h200"):
     """A clock micro's record (gzipped or not), its recipe, the lat buffer
-    each launch writes (its last argument), and simgpu's run of it (h200;
-    None with simulate=False)."""
+    each launch writes (its last argument), and simgpu's run of it (on
+    config; None with simulate=False)."""
     from simgpu.crosscheck import simulate_recorded
     from simgpu.recipe import parse_recipe
     raw = Path(path).read_bytes()
@@ -54,7 +54,7 @@ def clock_record(path, simulate=True):
     entry = record["programs"][0]
     recipe = parse_recipe(ROOT / entry["program"])
     names = [L.exprs["args"].strip("() ").split(",")[-1].strip() for L in recipe.launches]
-    return record, entry, recipe, names, simulate_recorded(entry, "h200") if simulate else None
+    return record, entry, recipe, names, simulate_recorded(entry, config) if simulate else None
 
 
 def figures(path):

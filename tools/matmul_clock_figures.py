@@ -23,14 +23,24 @@ from dram_clock_figures import LATE, ROOT, clock_record  # noqa: E402
 
 RECORDS = [ROOT / "traces" / "h200" / "micro" / f"micro_matmul_clock{r}.json" for r in ("", "_r2")]
 BANDS = [0, 500, 600, 700, 800, 900, 1000, 1200, 1500, 10 ** 9]
+SLOW = 1000          # cycles: a step past the far partition's on-time steps (the bands above), one a late window held
+GRID_SHARES = [0, 0.05, 0.3, 0.7, 1.01]   # bins of the share of the grid's warps late at one step index
 
 
 def steps(buf, n):
     return np.asarray(buf, dtype=np.int64).ravel().reshape(-1, n // 4 + 1)[:, 1:]
 
 
-def figures(path):
-    record, entry, _, _, run = clock_record(path)
+def late_split(s):
+    """(on-time share, on-time mean, late share, late mean, the step indexes by the share of warps late
+    there (GRID_SHARES' bins)) of steps s (warps x steps)."""
+    late = s >= SLOW
+    by_index = np.histogram(late.mean(axis=0), bins=GRID_SHARES)[0]
+    return 1 - late.mean(), s[~late].mean(), late.mean(), s[late].mean() if late.any() else 0.0, by_index
+
+
+def figures(path, config="h200"):
+    record, entry, _, _, run = clock_record(path, config=config)
     n = int(entry["sizes"]["n"])
     hw, sim = steps(record["kept"]["buffers"]["lat"], n), steps(run.buffers["lat"], n)
     cycles = {"H200": entry["ncu"]["launches"][0]["gpc__cycles_elapsed.max"], "simgpu": run.results[0].stats["cycles"]}
@@ -44,16 +54,28 @@ def figures(path):
         share = np.histogram(s, bins=BANDS)[0] / s.size
         print(f"  {who:7} {p5:5.0f} {p50:5.0f} {s.mean():6.1f} {p95:5.0f} {p99:5.0f} {(s > LATE).mean():6.1%}   "
               + " ".join(f"{x:.3f}" for x in share))
+    bins = " ".join(f"{lo:.0%}-" for lo in GRID_SHARES[:-1])
+    print(f"  steps 3-{hw.shape[1]} on time (<{SLOW}) and late, and the step indexes by the share of the grid's "
+          f"warps late there ({bins})")
+    for who, a in (("H200", hw), ("simgpu", sim)):
+        on, on_mean, late, late_mean, by_index = late_split(a[:, 2:])
+        print(f"  {who:7} on time {on:6.1%} mean {on_mean:5.0f}; late {late:6.1%} mean {late_mean:5.0f} "
+              f"(contributing {on * on_mean:4.0f} + {late * late_mean:4.0f} a step); indexes "
+              + " ".join(f"{k:3d}" for k in by_index))
     for who, a in (("H200", hw), ("simgpu", sim)):
         loops = a.sum(axis=1)
         print(f"  {who:7} kernel {cycles[who]:>8,.0f} cycles; warps' loops mean {loops.mean():>8,.0f}, slowest "
               f"{loops.max():>8,.0f}; outside the slowest loop {cycles[who] - loops.max():>6,.0f}")
 
 
-def main(*records):
-    for r in records or RECORDS:
-        figures(r)
+def main(argv):
+    config = "h200"
+    if "--config" in argv:
+        k = argv.index("--config")
+        config, argv = argv[k + 1], argv[:k] + argv[k + 2:]
+    for r in argv or RECORDS:
+        figures(r, config)
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    main(sys.argv[1:])
