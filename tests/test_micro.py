@@ -58,6 +58,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         # one warp a block, pass by pass: 1 SM alone, 132 SMs on the same lines, 132 on their own
         "fill_clock": ["fill_clock"] * 3,
         "matmul_clock": ["matmul_clock"],     # matmul_naive's kernel, each step timed
+        # matmul_naive's kernel timed around its loop only; matmul_clock's with its steps kept in shared memory
+        "matmul_loop_clock": ["mm_loop_clock", "mm_smem_clock"],
         "transpose_clock": ["transpose_clock"],   # transpose_smem's kernel, each warp's phases timed
         "transpose_stagger": ["transpose_stagger"] * 4,   # the same, blocks started 0-4,000 cycles apart
         # N loads a warp a pass from DRAM (N = 1..16), the L2 (1..16), the L1 (1, 4, 16); 4, 16, 8 warps
