@@ -143,6 +143,10 @@ SCHEMA.update({
                          "cycles of those windows: the most a late DRAM read waits"),
     "dram_late_chunk_bytes": (int, lambda v: v >= 128 and v & (v - 1) == 0,
                               "bytes of consecutive addresses whose DRAM reads are late together (a power of 2)"),
+    "l2_path_gap_cycles": (int, lambda v: 0 <= v <= 1000,
+                           "an SM's answers from about half the L2 slices come half this later than "
+                           "latency_l2_cycles says, from the other half as much earlier (a fixed draw per "
+                           "SM and slice; 0: none)"),
     "l2_fabric_cycles": (int, lambda v: 0 <= v <= 10000,
                          "cycles data from the other L2 partition (its copy, or a DRAM read of a line homed "
                          "there) adds on its way to the SM"),

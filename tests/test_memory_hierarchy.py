@@ -245,7 +245,7 @@ def test_dram_interleave_puts_a_chunk_on_one_channel():
     """dram_interleave_bytes: the lines of one chunk share a channel and queue
     there one transfer after another; by lines (the configs' 128) they spread."""
     cfg = dict(load_config("h200"), dram_channels=96, dram_interleave_bytes=4096, l2_fabric_cycles=0,
-               dram_late_permil=0, dram_sector_cycles=0, dram_fetch_bytes=32)      # a transfer a sector
+               l2_path_gap_cycles=0, dram_late_permil=0, dram_sector_cycles=0, dram_fetch_bytes=32)   # a sector a transfer
     per = 32.0 / (cfg["dram_bandwidth_gbs"] * 1e3 / cfg["clock_mhz"] / 96)      # cycles a sector's transfer takes
     sec = np.zeros(160, np.int64)
     base = (1 << 30) // 32                                  # a chunk's first sector
@@ -266,7 +266,8 @@ def test_a_lines_sectors_from_dram_answer_one_after_another():
     4 sectors one after another, about 6 cycles apart on the H200
     (programs/micro/sector_clock.s: 17-21 cycles more at p5 than for one
     sector); one sector of a line, or sectors of other lines, do not wait."""
-    cfg = dict(load_config("h200"), l2_fabric_cycles=0, dram_late_permil=0, dram_inflight_cycles_per_kline=0)
+    cfg = dict(load_config("h200"), l2_fabric_cycles=0, l2_path_gap_cycles=0, dram_late_permil=0,
+               dram_inflight_cycles_per_kline=0)
     gap = cfg["dram_sector_cycles"]
     assert gap == 6
     sec = np.zeros(160, np.int64)

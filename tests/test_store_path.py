@@ -10,7 +10,9 @@ from simgpu.config import load_config
 from simgpu.memory.coalescer import WHOLE_MASK, count_sectors, store_beats
 from simgpu.memory.hierarchy import global_request, make_memsys
 
-H200 = load_config("h200")
+# the store path alone: every SM's way to every L2 slice the same (l2_path_gap_cycles 0; the way's
+# spread is tests/test_latency_dist.py's)
+H200 = dict(load_config("h200"), l2_path_gap_cycles=0)
 RECORD = Path(__file__).resolve().parents[1] / "traces" / "h200" / "store_scatter.json"
 
 

@@ -1,6 +1,6 @@
 """`dram_late_permil` against three kinds of record that time late DRAM answers.
 
-    python3 tools/late_rate_fit.py [PERMIL ...]      (default: 50 70 85 99)
+    python3 tools/late_rate_fit.py [--draws N] [PERMIL ...]      (default: 50 70 85 99)
 
 Three kinds of clock record see a late DRAM answer (memory/hierarchy.py
 late_fill), and the share of windows blocked is fitted to all three:
@@ -19,7 +19,10 @@ late_fill), and the share of windows blocked is fitted to all three:
 For each value, simgpu (h200 with that `dram_late_permil`) runs every
 record's launches; the table gives each launch's share next to the H200's
 and the mean difference in points per kind, over every launch, and over
-the kinds (each kind's mean weighted alike). Nothing is written.
+the kinds (each kind's mean weighted alike). With --draws N, simgpu's share
+of each launch is the mean over N draws of the late windows (dram_late_seed
+0..N-1, as `simgpu compare --draws`): one draw's share of late steps moves
+by several points from draw to draw. Nothing is written.
 """
 import sys
 from pathlib import Path
@@ -58,13 +61,24 @@ def shares(config):
     return out
 
 
+def mean_shares(config, draws):
+    """shares() with simgpu's share the mean over draws 0..draws-1 of the late windows."""
+    runs = [shares(MappingProxyType(config | {"dram_late_seed": d})) for d in range(draws)]
+    return [(kind, label, hw, float(np.mean([r[k][3] for r in runs]))) for k, (kind, label, hw, _) in enumerate(runs[0])]
+
+
 def main(argv):
     from simgpu.config import load_config
+    draws = 1
+    if "--draws" in argv:
+        k = argv.index("--draws")
+        draws, argv = int(argv[k + 1]), argv[:k] + argv[k + 2:]
     values = [float(v) for v in argv] or [50, 70, 85, 99]
     base = dict(load_config("h200"))
-    table = {v: shares(MappingProxyType(base | {"dram_late_permil": v})) for v in values}
+    table = {v: mean_shares(base | {"dram_late_permil": v}, draws) for v in values}
     first = table[values[0]]
-    print(f"share of passes (streams) or warps (blocks) more than {LATE} cycles late; simgpu at dram_late_permil =")
+    print(f"share of passes (streams) or warps (blocks) more than {LATE} cycles late; simgpu ({draws} draw(s)) at "
+          f"dram_late_permil =")
     print(f"  {'':8} {'':44} {'H200':>6} " + " ".join(f"{v:6g}" for v in values))
     for k, (kind, label, hw, _) in enumerate(first):
         print(f"  {kind:8} {label:44} {hw:6.1%} " + " ".join(f"{table[v][k][3]:6.1%}" for v in values))

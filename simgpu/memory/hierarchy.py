@@ -37,7 +37,9 @@ For each distinct 32-byte sector of a request (coalescer.py):
   sectors a cycle, and 1 to 4 warps per SM store bursts of up to 68 K
   sectors at 159-310 a cycle (micro_dram_causes.json: the L2 buffers them).
   A hit is ready after `latency_l2_cycles`
-  (the load-to-use latency of an L2 hit). Stores write their sectors
+  (the load-to-use latency of an L2 hit), half `l2_path_gap_cycles` more
+  or less by the SM's way to the slice (path_offset: one SM's L2 hits on
+  the H200 fall in two clusters 34 cycles apart). Stores write their sectors
   without fetching and count as hits, as Nsight Compute's
   lts__t_sectors_srcunit_tex_op_write_lookup_hit does (measured:
   traces/h200/memsys.json, write_once: every write sector a hit);
@@ -165,7 +167,7 @@ HIST_FIRST_WIDTH = 64
  P_FETCH, P_NOC_SPC, P_ATOM_OP, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
  P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
- P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS, P_LATE_SEED) = range(34)
+ P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS, P_LATE_SEED, P_PATH_GAP) = range(35)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -191,7 +193,8 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128,
                        cfg["dram_sector_cycles"], cfg["dram_late_min_cycles"], unit_bits,
                        cfg["dram_inflight_cycles_per_kline"] / 1000.0,
-                       1.0 if cfg["l1_store_allocates"] else 0.0, cfg["l2_partition_sms"], cfg["dram_late_seed"]],
+                       1.0 if cfg["l1_store_allocates"] else 0.0, cfg["l2_partition_sms"], cfg["dram_late_seed"],
+                       cfg["l2_path_gap_cycles"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -341,6 +344,31 @@ def late_mean(p):
     (half a window in the blocked share): `latency_dram_cycles`, a pointer
     chase's mean, has them in it."""
     return p[P_LATE_FRAC] * (p[P_LATE_CYCLES] * 0.5 + p[P_LATE_MIN])
+
+
+@njit(inline="always")
+def path_offset(sm, sl, p):
+    """How much later (or earlier, below 0) than `latency_l2_cycles` SM
+    `sm`'s answers from L2 slice `sl` come: half of `l2_path_gap_cycles`
+    later from about half the slices, as much earlier from the others (a
+    fixed draw per SM and slice: the way between them on the die), so that
+    the mean over the SMs is the chase's. Measured on the H200 here (traces/h200/micro/
+    micro_latency_dist.json and _r3.json, one SM's 2,048 lines, tools/
+    latency_dist_figures.py): its L2 hits fall in two clusters 33.6 cycles
+    apart, half the lines in each (259.5 and 293.1, 264.1 and 297.7, sd
+    5.3-7.6), each line in the same one in two rounds (rank correlation
+    0.964, median difference 2 cycles), whichever partition the line is
+    homed in (its DRAM read's cluster); 132 SMs' own means 271-296 (the
+    draws' share of each SM's 32 slices spreads its mean by about 3 cycles
+    sd; one split for every SM, tried, kept them in lockstep). With one latency for all, simgpu's
+    warps that share lines answer in lockstep, which the H200's do not
+    (tools/matmul_clock_figures.py)."""
+    gap = p[P_PATH_GAP]
+    if gap <= 0.0:
+        return 0.0
+    m = np.int64(0x7FFFFFFF)
+    h = _mix((np.int64(sm) * np.int64(0x9E3779B) + np.int64(sl) * np.int64(0x85EBCA7) + np.int64(0x165667B1)) & m)
+    return 0.5 * gap if h & np.int64(0x400) else -0.5 * gap
 
 
 @njit
@@ -495,13 +523,14 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
     near = (sm // np.int64(p[P_PART_SMS])) % parts      # an SM pair (a TPC) shares its partition
     # stores and atomics go to the home partition; loads look in the SM's own first
     sl = (home if store or atomic > 0 else near) * per + local
+    way = path_offset(sm, sl, p)
     ch = dram_channel(line, p)
     ts, hit, slot = _l2_lookup(MS, sl, tn, line // per, sbit, ch, 1 if store else (2 if atomic > 0 else 0))
     if store:
         MS.counters[C_L2_ST] += 1
         MS.counters[C_L2_HIT] += 1          # a written sector needs no fetch: a hit, as Nsight counts it
         set_ready(MS.l2, sl, slot, sbit, ts)
-        return ts + p[P_L2_LAT]              # acknowledged: the L2's latency after the slice took it
+        return ts + p[P_L2_LAT] + way        # acknowledged: the L2's latency after the slice took it
     if hit:
         data = max(ts, ready_at(MS.l2, sl, slot, sbit))
         if take_unasked(MS.l2, sl, slot, sbit) and data > ts and asked_by(MS.l2, sl, slot, sbit) == sm:
@@ -565,8 +594,8 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
         busy = atomic_cycles(ops, p)
         ta = max(data, MS.atom_free[unit])
         MS.atom_free[unit] = ta + busy
-        return ta + busy + p[P_L2_LAT] if atomic == 1 else ts + p[P_L2_LAT]
-    return data + p[P_L2_LAT]
+        return ta + busy + p[P_L2_LAT] + way if atomic == 1 else ts + p[P_L2_LAT] + way
+    return data + p[P_L2_LAT] + way
 
 
 @njit(inline="always")
