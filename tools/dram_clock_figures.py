@@ -43,6 +43,14 @@ def row(label, a):
             f" {sums.mean() / a.shape[1]:8.1f} {sums.max() / a.shape[1]:8.1f}")
 
 
+def config_and_records(argv):
+    """(the --config CONFIG value, default h200; the other arguments: the records)."""
+    if "--config" in argv:
+        k = argv.index("--config")
+        return argv[k + 1], argv[:k] + argv[k + 2:]
+    return "h200", argv
+
+
 def clock_record(path, simulate=True, config="h200"):
     """A clock micro's record (gzipped or not), its recipe, the lat buffer
     each launch writes (its last argument), and simgpu's run of it (on

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from dram_clock_figures import LATE, ROOT, clock_record  # noqa: E402
+from dram_clock_figures import LATE, ROOT, clock_record, config_and_records  # noqa: E402
 
 RECORDS = [ROOT / "traces" / "h200" / "micro" / f"micro_matmul_clock{r}.json" for r in ("", "_r2")]
 BANDS = [0, 500, 600, 700, 800, 900, 1000, 1200, 1500, 10 ** 9]
@@ -69,11 +69,8 @@ def figures(path, config="h200"):
 
 
 def main(argv):
-    config = "h200"
-    if "--config" in argv:
-        k = argv.index("--config")
-        config, argv = argv[k + 1], argv[:k] + argv[k + 2:]
-    for r in argv or RECORDS:
+    config, records = config_and_records(argv)
+    for r in records or RECORDS:
         figures(r, config)
 
 
