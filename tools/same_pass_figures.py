@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 RECORDS = sorted((ROOT / "traces" / "h200" / "micro").glob("same_pass_*.json.gz"))
 
 
-def spans(program, buffers, kernels):
+def spans(program, buffers):
     """[(launch label, the warps' timed spans, cycles a pass or step of each)] of one run's buffers."""
     out = []
     b = {k: np.asarray(v, dtype=np.int64).ravel() for k, v in buffers.items()}
@@ -58,10 +58,10 @@ def figures(path):
                      config="h200", lower="ptxas")
     print(f"{Path(path).name}: {record['nvidia_smi']}, {record['date'][:16]}, {len(record['passes'])} passes")
     sim_cycles = [r.stats["cycles"] for r in run.results]
-    sim = spans(program, {k: v for k, v in run.buffers.items()}, None)
+    sim = spans(program, run.buffers)
     for p, one in enumerate(record["passes"]):
         cycles = [L["gpc__cycles_elapsed.max"] for L in one["launches"]]
-        hw = spans(program, one["buffers"], None)
+        hw = spans(program, one["buffers"])
         # spin_clock: one launch a buffer; the matmuls: the launches in the buffers' order
         for k, ((label, span, per), (_, s_span, s_per)) in enumerate(zip(hw, sim)):
             print(f"  pass {p + 1} {label}")
