@@ -45,6 +45,9 @@ SCHEMA = {
     "block_dispatch_head_start_cycles": (int, lambda v: 0 <= v <= 10**6,
                                          "cycles of hand-out the work distributor does before the first block "
                                          "runs (during the launch latency)"),
+    "block_turnover_cycles": (int, lambda v: 0 <= v <= 10**6,
+                              "cycles from the work distributor handing a block to an SM whose block ended "
+                              "to the block's start there (not the first wave's)"),
     "instruction_bytes": (int, lambda v: v >= 1, "bytes of one machine instruction (SASS: 16 since Volta)"),
     "icache_line_bytes": (int, lambda v: v >= 1, "instruction cache line, bytes"),
     "latency_membar_gpu_cycles": (int, lambda v: 0 <= v <= 100000,

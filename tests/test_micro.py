@@ -75,6 +75,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         # one warp's 32 lines at 6 strides, 8 lines, then 8 warps' 4 lines each
         "gather_stride": ["gather32"] * 6 + ["gather8", "gather4"],
         "spin_clock": ["spin_clock"] * 14,    # 0 to 64,000 cycles on 1 and 132 blocks
+        # warps spinning 2,000 cycles: 1 and 3 waves of blocks of 16 and of 8 warps, 3 of one warp; scan_block timed
+        "block_clock": ["spin_blocks"] * 5 + ["scan_clock"],
         "atomic_lines": ["red_lines"] * 4 + ["st_lines"] * 2,
         "atomic_spread": ["red_spaced"] * 7,
         # 1 line a warp on 132x32 and 264x32, 4 lines on 132x16, 132x32, 264x32

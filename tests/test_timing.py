@@ -137,6 +137,23 @@ def test_run_time_steps_at_multiples_of_the_sm_count(config):
     assert res.stats["occupancy_limit"] == "shared_memory"
 
 
+def test_a_freed_slot_takes_its_next_block_the_turnover_later():
+    """A block handed to a slot whose block ended starts `block_turnover_cycles`
+    after the hand-out (programs/micro/block_clock.s: a slot stays empty about
+    520-610 cycles on the H200); the first wave's blocks do not wait for it.
+    One block past a wave of one block an SM: the launch is longer by exactly
+    the turnover (the distributor is idle when the slot frees)."""
+    k = wave_kernel()
+    sms = load_config("h100")["sm_count"]
+
+    def run(grid, turnover):
+        cfg = MappingProxyType({**warm("h100"), "block_turnover_cycles": turnover})
+        return simgpu.launch(k, grid, 128, [np.zeros(1, np.float32)], config=cfg).stats["cycles"]
+    assert run(sms, 500) == run(sms, 0)
+    assert run(sms + 1, 500) - run(sms + 1, 0) == 500
+    assert run(sms + 1, 130) - run(sms + 1, 0) == 130
+
+
 def test_same_launch_gives_identical_cycles_and_counters():
     recipe = parse_recipe(PROGRAMS / "matmul_tiled.s")
     a = run_recipe(recipe, {"n": "64"}).results[0].stats

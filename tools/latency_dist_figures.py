@@ -18,7 +18,7 @@ rounds 2 on find the same lines in the L2. Printed:
   after its LDG, traces/h200/micro/micro_latency_dist.sass);
 - by SM: the spread of the SMs' means and p95s, each SM's means by %smid,
   each block's whole chase against the kernel's slowest (what the launch
-  waits for; simgpu's by block, its %smid reading 0), and, given the two
+  waits for; simgpu's by block), and, given the two
   records, whether an SM's means repeat in the other record, where the
   blocks landed on other SMs and so each SM read other lines;
 - the structure: whether a line's L2 latency repeats from round to round

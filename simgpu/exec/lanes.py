@@ -28,7 +28,9 @@ def sreg_value(W, sreg, w, lane):
         return np.uint64(lane)
     if sreg == C.SR_WARPID:
         return np.uint64(W.warp[w].wid)
-    if sreg == C.SR_SMID or sreg == C.SR_GRIDID:
+    if sreg == C.SR_SMID:
+        return np.uint64(W.bctaid[b, 3])     # the SM the timing engine placed the block on (0 when functional)
+    if sreg == C.SR_GRIDID:
         return np.uint64(0)
     if sreg == C.SR_NWARPID:
         return np.uint64(64)

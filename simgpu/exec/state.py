@@ -81,7 +81,8 @@ def make_warps(n_warps, n_blocks, prog, grid, block):
         pr=zeros_lines((n_warps, npr, 32), np.uint8),
         warp=records(warps), stk=records(zeros_lines((n_warps, STACK_DEPTH), STACK_DTYPE)),
         tid=np.zeros((n_warps, 32, 3), np.int32),
-        bctaid=np.zeros((n_blocks, 3), np.int32), blive=np.zeros(n_blocks, np.int32),
+        bctaid=np.zeros((n_blocks, 4), np.int32),   # per block slot: %ctaid.x/y/z and the SM it runs on (%smid)
+        blive=np.zeros(n_blocks, np.int32),
         bar_arrived=np.zeros((n_blocks, MAX_BARRIERS), np.int32),
         bar_count=np.zeros((n_blocks, MAX_BARRIERS), np.int32),
         dims=dims, clock=np.zeros(n_warps, np.int64))

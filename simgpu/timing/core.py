@@ -141,7 +141,7 @@ SMS_PER_RUN = 8
 ST_WARP_CYCLES, ST_MAX_PENDING, ST_LAST_EXIT, ST_BLOCKS_DONE = range(4)
 ST_PIPES = 4                 # then the warp instructions issued to each pipe
 # glob indices
-G_NOW, G_NEXT_BLOCK, G_STARTED, G_CYCLES, G_BLOCKS_DONE, G_DISPATCH_EVERY, G_DISPATCH_FREE = range(7)
+G_NOW, G_NEXT_BLOCK, G_STARTED, G_CYCLES, G_BLOCKS_DONE, G_DISPATCH_EVERY, G_DISPATCH_FREE, G_TURNOVER = range(8)
 # SM status
 SM_RUN, SM_PAUSED, SM_FAULT = range(3)
 
@@ -555,6 +555,7 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
     slot = sm * bps + k
     w0 = slot * wpb
     init_block(W, M, slot, bid, w0, wpb)
+    W.bctaid[slot, 3] = sm                                                   # its %smid
     nthreads = W.dims[0] * W.dims[1] * W.dims[2]
     nw = (nthreads + 31) // 32
     for j in range(wpb):
@@ -966,8 +967,10 @@ def dispatch(W, M, TS, n_sm, bps, wpb, n_sp, block_ids):
             slot = TS.sm_freed[sm, f]
             nb = TS.glob[G_NEXT_BLOCK]
             if nb < block_ids.shape[0]:
+                # a slot its block freed: the hand-out, then `block_turnover_cycles` (G_TURNOVER)
+                # before the block starts there (programs/micro/block_clock.s on the H200)
                 launch_block(W, M, TS, sm, slot - sm * bps, block_ids[nb], bps, wpb, n_sp,
-                             dispatch_cycle(TS, t + 1))
+                             dispatch_cycle(TS, t + 1) + TS.glob[G_TURNOVER])
                 TS.glob[G_NEXT_BLOCK] = nb + 1
         TS.sm_nfreed[sm] = 0
         for q in range(n_sp):
