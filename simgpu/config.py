@@ -45,6 +45,10 @@ SCHEMA = {
     "block_dispatch_head_start_cycles": (int, lambda v: 0 <= v <= 10**6,
                                          "cycles of hand-out the work distributor does before the first block "
                                          "runs (during the launch latency)"),
+    "first_wave_warps": (int, lambda v: 0 <= v <= 4096,
+                         "warps an SM starts at once at a kernel's start (0: every warp of its first blocks)"),
+    "first_wave_late_cycles": (int, lambda v: 0 <= v <= 10**6,
+                               "cycles after the first ones that an SM's first-wave warps past first_wave_warps start"),
     "block_turnover_cycles": (int, lambda v: 0 <= v <= 10**6,
                               "cycles from the work distributor handing a block to an SM whose block ended "
                               "to the block's start there (not the first wave's)"),

@@ -77,6 +77,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "spin_clock": ["spin_clock"] * 14,    # 0 to 64,000 cycles on 1 and 132 blocks
         # warps spinning 2,000 cycles: 1 and 3 waves of blocks of 16 and of 8 warps, 3 of one warp; scan_block timed
         "block_clock": ["spin_blocks"] * 5 + ["scan_clock"],
+        # the same with 4 and 16 KB of shared memory a block, and matmul_batched's kernel timed
+        "block_smem_clock": ["spin_blocks"] + ["spin_smem4"] * 3 + ["spin_smem16"] * 2 + ["mmb_clock"],
         "atomic_lines": ["red_lines"] * 4 + ["st_lines"] * 2,
         "atomic_spread": ["red_spaced"] * 7,
         # 1 line a warp on 132x32 and 264x32, 4 lines on 132x16, 132x32, 264x32

@@ -154,6 +154,43 @@ def test_a_freed_slot_takes_its_next_block_the_turnover_later():
     assert run(sms + 1, 130) - run(sms + 1, 0) == 130
 
 
+def test_an_sm_starts_its_first_wave_warps_past_the_first_ones_late():
+    """At a kernel's start an SM starts `first_wave_warps` warps at once and the
+    rest of its first blocks' warps `first_wave_late_cycles` later
+    (programs/micro/block_clock.s, block_smem_clock.s: 48 of 64 on the H200).
+    One SM's worth of blocks of 8 warps, each warp timing its start with %clock64:
+    the first 48 start as they do with no lateness, the last 16 at the lateness."""
+    text = HEAD + """.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<8>;
+  mov.u64 %rd1, %clock64;
+  ld.param.u64 %rd2, [out];
+  mov.u32 %r1, %ctaid.x;
+  mov.u32 %r2, %tid.x;
+  mad.lo.s32 %r3, %r1, 256, %r2;
+  mul.wide.u32 %rd3, %r3, 8;
+  add.s64 %rd4, %rd2, %rd3;
+  st.global.u64 [%rd4], %rd1;
+  ret;
+}
+"""
+    k = simgpu.load("<first_wave>.ptx", text=text)
+    cfg = load_config("h100")
+    sms = cfg["sm_count"]
+
+    def starts(late):
+        c = MappingProxyType({**warm("h100"), "first_wave_warps": 48, "first_wave_late_cycles": late,
+                              "block_dispatch_head_start_cycles": 10**6})     # every block handed out by cycle 0
+        out = np.zeros(8 * sms * 256, np.uint64)
+        simgpu.launch(k, 8 * sms, 256, [out], config=c)
+        return out.reshape(8, sms, 8, 32)[:, 0, :, 0].astype(np.int64)     # SM 0's 8 blocks (one a SM in turn)
+    on_time, late = starts(0), starts(700)
+    assert (late[:6] == on_time[:6]).all()                  # blocks 0-5: warps 0-47
+    # blocks 6-7 (warps 48-63) from cycle 700, each of the 4 schedulers issuing one a cycle
+    assert late[6:].min() == 700 and late[6:].max() < 700 + 16
+
+
 def test_same_launch_gives_identical_cycles_and_counters():
     recipe = parse_recipe(PROGRAMS / "matmul_tiled.s")
     a = run_recipe(recipe, {"n": "64"}).results[0].stats

@@ -1,13 +1,19 @@
 """When blocks start on their SM and how long a slot stays empty between
-blocks, on the H200 and in simgpu (programs/micro/block_clock.s).
+blocks, on the H200 and in simgpu (programs/micro/block_clock.s and
+block_smem_clock.s).
 
-    python3 tools/block_clock_figures.py [RECORD] [--config CONFIG]
+    python3 tools/block_clock_figures.py [RECORD ...] [--config CONFIG]
 
-(default: traces/h200/micro/same_pass_block_clock.json.gz, made by
-tools/device_block_clock.sh: the kernels' cycles and the warps' clocks of
-one run, 2 passes). Per launch: the kernel's cycles; a warp's life (its
+(default: traces/h200/micro/same_pass_block_clock.json.gz and
+same_pass_block_smem_clock.json.gz, made by tools/device_block_clock.sh:
+the kernels' cycles and the warps' clocks of one run, 2 passes; simgpu
+takes each kernel's registers from the launches' Nsight record beside it,
+micro_NAME.json). Per launch: the kernel's cycles; a warp's life (its
 last clock less its first); the first wave's hand-out on an SM (the last of
-its first blocks' starts less the first's); the gap a slot stays empty (the
+its first blocks' starts less the first's); how many of the first wave's
+warps an SM starts within 200 cycles of its first, and how late the rest
+come (the H200 starts 48, the rest 290-920 cycles later: first_wave_warps,
+first_wave_late_cycles); the gap a slot stays empty (the
 k-th block to start on an SM, past its first wave, against the (k - B)-th
 block to end there, B blocks an SM); and, for scan_clock, the wait for the
 warp's global load (its second clock less its first) in the first wave and
@@ -24,9 +30,15 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-RECORD = ROOT / "traces" / "h200" / "micro" / "same_pass_block_clock.json.gz"
-# buffer, words a warp, warps a block, blocks an SM (as the recipe launches them)
-LAUNCHES = [("s0", 3, 16, 4), ("s1", 3, 16, 4), ("s2", 3, 8, 8), ("s3", 3, 8, 8), ("s4", 3, 1, 32), ("lat", 4, 16, 4)]
+MICRO = ROOT / "traces" / "h200" / "micro"
+RECORDS = [MICRO / "same_pass_block_clock.json.gz", MICRO / "same_pass_block_smem_clock.json.gz"]
+# per micro, its launches in order: buffer, words a warp, warps a block, blocks an SM
+LAUNCHES = {
+    "block_clock": [("s0", 3, 16, 4), ("s1", 3, 16, 4), ("s2", 3, 8, 8), ("s3", 3, 8, 8), ("s4", 3, 1, 32),
+                    ("lat", 4, 16, 4)],
+    "block_smem_clock": [("p0", 3, 8, 8), ("p1", 3, 16, 4), ("p2", 3, 8, 8), ("p3", 3, 16, 4), ("p4", 3, 16, 4),
+                         ("p5", 3, 8, 8), ("lat", 3, 8, 8)],
+}
 
 
 def blocks(values, words, wpb):
@@ -45,7 +57,8 @@ def unwrap(x, ref):
 
 def figures(values, words, wpb, bps):
     sm, start, end, mid = blocks(values, words, wpb)
-    out = {"life": [], "stagger": [], "gap": [], "load1": [], "load2": [], "block_spread": []}
+    out = {"life": [], "stagger": [], "gap": [], "load1": [], "load2": [], "block_spread": [], "at_once": [],
+           "late": []}
     for s in np.unique(sm):
         k = np.flatnonzero(sm == s)
         ref = start[k].min()       # the wrap cannot matter within one kernel's few thousand cycles
@@ -57,6 +70,9 @@ def figures(values, words, wpb, bps):
         out["block_spread"] += list(st.max(1) - st.min(1))
         first = b_start[order[:bps]]
         out["stagger"].append(first.max() - first.min())
+        w0 = (st[order[:bps]] - first.min()).ravel()          # the first wave's warps, from its first start
+        out["at_once"].append((w0 < 200).sum())
+        out["late"] += list(w0[w0 >= 200])
         ends = np.sort(b_end)
         later = b_start[order[bps:]]
         out["gap"] += list(later - ends[:later.size])
@@ -78,6 +94,10 @@ def show(who, cycles, f):
     print(f"    {who:7} kernel {cycles:>8,.0f}  " + line("warp life", f["life"]))
     print(f"    {'':7} {'':15} " + line("1st wave hand-out on an SM", f["stagger"]))
     print(f"    {'':7} {'':15} " + line("warps' starts in a block", f["block_spread"]))
+    n, c = np.unique(f["at_once"], return_counts=True)
+    print(f"    {'':7} {'':15} 1st wave's warps an SM starts within 200 cycles: "
+          + ", ".join(f"{a} on {b} SMs" for a, b in sorted(zip(n, c), key=lambda t: -t[1])[:3])
+          + ("; " + line("the rest start", f["late"]) if f["late"].size else ""))
     if f["gap"].size:
         print(f"    {'':7} {'':15} " + line("slot empty", f["gap"]))
     for k, name in (("load1", "load wait, 1st wave"), ("load2", "load wait, later")):
@@ -85,22 +105,33 @@ def show(who, cycles, f):
             print(f"    {'':7} {'':15} " + line(name, f[k]))
 
 
+def load(path):
+    raw = Path(path).read_bytes()
+    return json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
+
+
+def figures_of(path, config):
+    from simgpu.crosscheck import simulate_recorded
+    record = load(path)
+    name = Path(record["program"]).stem
+    ncu = load(Path(path).parent / f"micro_{name}.json")["programs"][0]     # the binary's registers
+    run = simulate_recorded(ncu, config)
+    print(f"{Path(path).name}: {record['nvidia_smi']}, {record['date'][:16]}, {len(record['passes'])} passes")
+    for k, (buf, words, wpb, bps) in enumerate(LAUNCHES[name]):
+        regs = ncu["ncu"]["launches"][k].get("launch__registers_per_thread")
+        print(f"  {run.results[k].kernel.name} {buf}: blocks of {wpb} warps, {bps} an SM, {regs:.0f} registers")
+        for p, one in enumerate(record["passes"]):
+            show(f"H200 {p + 1}", one["launches"][k]["gpc__cycles_elapsed.max"], figures(one["buffers"][buf], words, wpb, bps))
+        show("simgpu", run.results[k].stats["cycles"], figures(np.asarray(run.buffers[buf]).ravel(), words, wpb, bps))
+
+
 def main(argv):
-    from simgpu.recipe import parse_recipe, run_recipe
     config = "h200"
     if "--config" in argv:
         k = argv.index("--config")
         config, argv = argv[k + 1], argv[:k] + argv[k + 2:]
-    path = Path(argv[0]) if argv else RECORD
-    raw = path.read_bytes()
-    record = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
-    run = run_recipe(parse_recipe(ROOT / record["program"]), {}, config=config, lower="ptxas")
-    print(f"{path.name}: {record['nvidia_smi']}, {record['date'][:16]}, {len(record['passes'])} passes")
-    for k, (buf, words, wpb, bps) in enumerate(LAUNCHES):
-        print(f"  {run.results[k].kernel.name} {buf}: blocks of {wpb} warps, {bps} an SM")
-        for p, one in enumerate(record["passes"]):
-            show(f"H200 {p + 1}", one["launches"][k]["gpc__cycles_elapsed.max"], figures(one["buffers"][buf], words, wpb, bps))
-        show("simgpu", run.results[k].stats["cycles"], figures(np.asarray(run.buffers[buf]).ravel(), words, wpb, bps))
+    for path in argv or [r for r in RECORDS if r.exists()]:
+        figures_of(path, config)
 
 
 if __name__ == "__main__":

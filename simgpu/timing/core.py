@@ -141,7 +141,8 @@ SMS_PER_RUN = 8
 ST_WARP_CYCLES, ST_MAX_PENDING, ST_LAST_EXIT, ST_BLOCKS_DONE = range(4)
 ST_PIPES = 4                 # then the warp instructions issued to each pipe
 # glob indices
-G_NOW, G_NEXT_BLOCK, G_STARTED, G_CYCLES, G_BLOCKS_DONE, G_DISPATCH_EVERY, G_DISPATCH_FREE, G_TURNOVER = range(8)
+(G_NOW, G_NEXT_BLOCK, G_STARTED, G_CYCLES, G_BLOCKS_DONE, G_DISPATCH_EVERY, G_DISPATCH_FREE, G_TURNOVER,
+ G_FIRST_WARPS, G_FIRST_LATE) = range(10)
 # SM status
 SM_RUN, SM_PAUSED, SM_FAULT = range(3)
 
@@ -191,7 +192,7 @@ def make_timing_state(n_warps, n_slots, n_sp, n_sm, bps, prog, threads=1, trace_
         slot_start=np.zeros(n_slots, np.int64), slot_bid=np.zeros(n_slots, np.int64),
         fetch_line=fetch_line, fetch_free=fetch_free, fetch_cfg=fetch_cfg,
         const_of=const_of, const_line=const_line, const_cfg=const_cfg,
-        glob=np.zeros(8, np.int64),
+        glob=np.zeros(10, np.int64),
         series=np.zeros((SERIES_BINS + 1, len(SERIES_FIELDS)), np.int64),
         series_n=np.array([0, quantum], np.int64), next_run=np.zeros(ROW, np.int64),
         stall=np.zeros((threads, _padded(N_COLS)), np.int64),
@@ -551,7 +552,10 @@ def dispatch_cycle(TS, t):
 
 
 @njit
-def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
+def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now, late_from=1 << 30, late=0):
+    """Block bid starts in slot k of SM sm at cycle `now`; its warps from
+    index late_from on start `late` cycles later (the first wave's warps
+    past first_wave_warps an SM)."""
     slot = sm * bps + k
     w0 = slot * wpb
     init_block(W, M, slot, bid, w0, wpb)
@@ -565,21 +569,22 @@ def launch_block(W, M, TS, sm, k, bid, bps, wpb, n_sp, now):
             TS.warp[w].wst = W_DONE
             continue
         TS.ready[w, :] = 0
+        t0 = now + late if j >= late_from else now
         pc0 = W.stk[w, W.warp[w].sp].pc
-        fetched = fetch_ready(TS, sm, pc0, now)                              # its first instruction
+        fetched = fetch_ready(TS, sm, pc0, t0)                               # its first instruction
         constant = const_ready(TS, sm, pc0, fetched)                         # and its constant, if it reads one
         TS.warp[w].dep_ready = constant if constant > fetched else fetched
-        TS.warp[w].dep_reason = (S.WAIT if TS.warp[w].dep_ready == now else
+        TS.warp[w].dep_reason = (S.WAIT if TS.warp[w].dep_ready == t0 else
                                  S.IMC_MISS if constant > fetched else S.NO_INSTRUCTION)
         TS.warp[w].st_state = -1
-        TS.warp[w].warp_start = now
-        TS.warp[w].drain_until = now
+        TS.warp[w].warp_start = t0
+        TS.warp[w].drain_until = t0
         TS.warp[w].pend_st = 0
         TS.warp[w].resident = 1
         TS.warp[w].pc = W.stk[w, W.warp[w].sp].pc
         TS.warp[w].sp = W.warp[w].sp
         TS.warp[w].wst = W.warp[w].wstate
-        TS.wake[wake_slot(sm, w - sm * bps * wpb, n_sp, TS.wake.shape[0] // TS.sp_next.shape[0])] = now
+        TS.wake[wake_slot(sm, w - sm * bps * wpb, n_sp, TS.wake.shape[0] // TS.sp_next.shape[0])] = t0
     TS.slot_warps_left[slot] = nw
     TS.slot_start[slot] = now
     TS.slot_bid[slot] = bid
@@ -990,11 +995,18 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
         TS.glob[G_STARTED] = 1
         nb = 0
         head = min(np.int64(0), TS.glob[G_DISPATCH_FREE] // 1000)     # the hand-out's head start
-        # first wave: one block per SM in turn, up to blocks_per_sm each
+        # first wave: one block per SM in turn, up to blocks_per_sm each; an SM's warps past
+        # first_wave_warps (G_FIRST_WARPS, 0: none) start first_wave_late_cycles later
+        nthreads = W.dims[0] * W.dims[1] * W.dims[2]
+        nw = (nthreads + 31) // 32
         for k in range(bps):
             for sm in range(n_sm):
                 if nb < nblocks:
-                    launch_block(W, M, TS, sm, k, block_ids[nb], bps, wpb, n_sp, dispatch_cycle(TS, head))
+                    late_from = 1 << 30
+                    if TS.glob[G_FIRST_WARPS] > 0:
+                        late_from = max(0, TS.glob[G_FIRST_WARPS] - k * nw)
+                    launch_block(W, M, TS, sm, k, block_ids[nb], bps, wpb, n_sp, dispatch_cycle(TS, head),
+                                 late_from, TS.glob[G_FIRST_LATE])
                     nb += 1
         TS.glob[G_NEXT_BLOCK] = nb
     now = TS.glob[G_NOW]

@@ -15,7 +15,7 @@ from ..ptx import codes as C
 from ..regalloc import max_live_registers
 from . import stalls as S
 from .fetch import code_dram_bytes
-from .core import (G_CYCLES, G_DISPATCH_EVERY, G_DISPATCH_FREE, G_NOW, G_TURNOVER, INF, SE_DRAM_RD, SE_DRAM_WR, SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_WARPS,
+from .core import (G_CYCLES, G_DISPATCH_EVERY, G_DISPATCH_FREE, G_NOW, G_TURNOVER, G_FIRST_WARPS, G_FIRST_LATE, INF, SE_DRAM_RD, SE_DRAM_WR, SE_INSTR, SE_L2_HIT, SE_L2_MISS, SE_WARPS,
                    ST_BLOCKS_DONE, ST_PIPES, ST_WARP_CYCLES, S_PENDING, make_thread_work,
                    make_timing_state, run_timed, run_timed_parallel)
 from .requests import make_requests
@@ -289,6 +289,8 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     TS.glob[G_DISPATCH_EVERY] = round(1000 * cfg["block_dispatch_cycles"])
     TS.glob[G_DISPATCH_FREE] = -1000 * cfg["block_dispatch_head_start_cycles"]
     TS.glob[G_TURNOVER] = cfg["block_turnover_cycles"]
+    TS.glob[G_FIRST_WARPS] = cfg["first_wave_warps"]
+    TS.glob[G_FIRST_LATE] = cfg["first_wave_late_cycles"]
     WK = make_thread_work(prog, len(C.OPCODES), SCRATCH_SIZE, threads)
     l1_bytes = l1_data_bytes(cfg, occ)
     MS = make_memsys(cfg, n_sm, l1_bytes)
