@@ -38,7 +38,7 @@ SCHEMA = {
     "reserved_shared_memory_per_block": (int, lambda v: v >= 0, "bytes the system reserves per block"),
     "sub_partitions": (int, lambda v: v >= 1, "SM sub-partitions (SMSPs), one warp scheduler each"),
     "shared_alloc_unit": (int, lambda v: v >= 1, "shared memory allocation granularity, bytes"),
-    "scheduler_policy": (str, lambda v: v in ("gto", "lrr"), "warp scheduler policy: gto or lrr"),
+    "scheduler_policy": (str, lambda v: v in ("gto", "lrr", "age"), "warp scheduler policy: age, lrr or gto"),
     "launch_latency_cycles": (int, lambda v: 0 <= v <= 10**7, "front-end cycles every kernel pays before its blocks run"),
     "block_dispatch_cycles": (float, lambda v: 0 <= v <= 10**6,
                               "cycles between two blocks the grid's work distributor hands out (the whole GPU)"),

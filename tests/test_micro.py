@@ -79,6 +79,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "block_clock": ["spin_blocks"] * 5 + ["scan_clock"],
         # the same with 4 and 16 KB of shared memory a block, and matmul_batched's kernel timed
         "block_smem_clock": ["spin_blocks"] + ["spin_smem4"] * 3 + ["spin_smem16"] * 2 + ["mmb_clock"],
+        # warps always ready: 16 blocks of 4 an SM, 2 of 32, 16 of 4 in two waves, one block of 4 and of 8
+        "issue_age": ["age_fma"] * 5,
         "atomic_lines": ["red_lines"] * 4 + ["st_lines"] * 2,
         "atomic_spread": ["red_spaced"] * 7,
         # 1 line a warp on 132x32 and 264x32, 4 lines on 132x16, 132x32, 264x32

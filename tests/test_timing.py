@@ -220,7 +220,7 @@ def test_barrier_stalls_are_counted_as_barrier():
     assert s["stall_cycles"]["short_scoreboard"] > 0      # shared loads feed the FMAs
 
 
-@pytest.mark.parametrize("policy", ["gto", "lrr"])
+@pytest.mark.parametrize("policy", ["gto", "lrr", "age"])
 def test_both_scheduler_policies_run_and_agree_on_results(policy, tmp_path):
     cfg = tmp_path / "c.toml"
     cfg.write_text(f'base = "h100"\nscheduler_policy = "{policy}"\n')
@@ -284,3 +284,37 @@ def test_a_gpu_scope_fence_waits_for_the_warps_stores_and_empties_the_l1():
     assert 6 * lat <= gl8["cycles"] - gl2["cycles"] <= 6 * (lat + 10)       # each store + fence in turn
     assert cta8["stall_cycles"]["membar"] == 0 and cta8["cycles"] == cta2["cycles"]
     assert (cta8["l1_hit_rate"], gl8["l1_hit_rate"]) == (0.5, 0.0)        # the second read: a hit, or not after the fence
+
+
+def block_ends(policy, blocks=8, fmas=256):
+    """Each warp of `blocks` blocks of 4 warps (one a scheduler) on one SM issues `fmas`
+    independent FMAs, always ready, then stores %clock64: each block's last warp's end."""
+    body = independent(fmas) + """
+  mov.u64 %rd2, %clock64;
+  mov.u32 %r1, %ctaid.x;
+  mov.u32 %r2, %tid.x;
+  shr.u32 %r2, %r2, 5;
+  mad.lo.u32 %r1, %r1, 4, %r2;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mul.wide.u32 %rd3, %r1, 8;
+  add.u64 %rd1, %rd1, %rd3;
+  st.global.u64 [%rd1], %rd2;"""
+    k = kernel(body, regs=".reg .f32 %f<16>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;")
+    cfg = MappingProxyType({**load_config("h200"), "fetch_miss_cycles": 0, "sm_count": 1,
+                            "scheduler_policy": policy})
+    out = np.zeros(blocks * 4, np.uint64)
+    simgpu.launch(k, blocks, 128, [out], config=cfg)
+    return out.reshape(blocks, 4).max(1).astype(np.int64)
+
+
+def test_the_oldest_block_issues_first_and_blocks_end_in_order():
+    """programs/micro/issue_age.s on the H200: warps of 16 blocks an SM, always ready to
+    issue, end in the order of their blocks' indices (tools/issue_age_figures.py); the
+    `age` policy issues the eligible warp of the block of least index, so each block ends
+    after the one before it by about its own issue time, where round-robin (`lrr`) ends
+    them together."""
+    age, lrr = block_ends("age"), block_ends("lrr")
+    assert np.all(np.diff(age) >= 200)                    # 256 FMAs a warp: each block waits for the older
+    assert lrr.max() - lrr.min() < 100                     # every warp in turn: they end together
+    assert age.max() == pytest.approx(lrr.max(), rel=0.05)  # the same work: the last ends as late

@@ -732,7 +732,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 if TS.pipe_wait[g, u] != 0 and TS.pipe_free[g, u] <= now:
                     eligible |= TS.pipe_wait[g, u]
             if eligible != 0:
-                kw = pick(policy, eligible, start, last, TS.warp, sm * wps + sp, n_sp, n)
+                kw = pick(policy, eligible, start, last, TS.warp, TS.slot_bid, wpb, sm * wps + sp, n_sp, n)
                 w = sm * wps + sp + kw * n_sp
                 pc = TS.warp[w].pc
                 TS.pipe_wait[g, T.pipe[pc]] &= ~(np.int64(1) << kw)

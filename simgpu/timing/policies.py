@@ -5,6 +5,14 @@
 - GTO (greedy-then-oldest): keep issuing the warp issued last while it is
   eligible, else the oldest eligible warp, by launch time then slot (Rogers et
   al., "Cache-Conscious Wavefront Scheduling", MICRO 2012; GPGPU-Sim's `gto`).
+- AGE (oldest block first): the eligible warp of the block handed out first
+  (the smallest linear block index: the work distributor hands blocks out in
+  that order), the warps of one block in turn as LRR's. What the H200 does:
+  programs/micro/issue_age.s's warps of 16 blocks an SM, each always ready,
+  end in the order of their blocks' indices, where round-robin ends them
+  together (some neighbouring blocks share the issue on the H200, which AGE
+  does not: DEVIATIONS.md's warp issue order row); the warps of one block
+  take turns (traces/h200/mio_queue.json's STS bursts, tools/mio_figures.py).
 A warp is eligible when it is resident, not at a barrier, its dependencies
 have resolved and its pipe can accept an instruction.
 """
@@ -12,35 +20,39 @@ import numpy as np
 
 from ..exec.jit import njit, trailing_zeros
 
-LRR, GTO = 0, 1
-POLICIES = {"lrr": LRR, "gto": GTO}
+LRR, GTO, AGE = 0, 1, 2
+POLICIES = {"lrr": LRR, "gto": GTO, "age": AGE}
 
 
 @njit(inline="always")
 def first_slot(policy, last, first, sp, n_sp, n):
-    """LRR: the position (0..n-1, in slot order among the scheduler's n warps)
-    the round starts from: the one after the warp issued last."""
-    if policy == LRR and last >= 0:
+    """LRR and AGE: the position (0..n-1, in slot order among the scheduler's
+    n warps) the round starts from: the one after the warp issued last."""
+    if policy != GTO and last >= 0:
         return ((last - first - sp) // n_sp + 1) % n
     return 0
 
 
 @njit(inline="always")
-def priority(policy, w, k, n, last, start, warp_start):
+def priority(policy, w, k, n, last, start, warp_start, block):
     """The policy's order among eligible warps as a key (the smallest issues):
-    w is the k-th of the scheduler's n warps in slot order. GTO: the warp
-    issued last, then the oldest by launch time, then by slot. LRR: slot
+    w is the k-th of the scheduler's n warps in slot order, of the block of
+    linear index `block`. GTO: the warp issued last, then the oldest by
+    launch time, then by slot. AGE: the block first, then as LRR. LRR: slot
     order starting at position `start`."""
     if policy == GTO:
         return -1 if w == last else warp_start * n + k
+    if policy == AGE:
+        return block * n + (k - start + n) % n
     return (k - start + n) % n
 
 
 @njit(inline="always")
-def pick(policy, eligible, start, last, warps, first, n_sp, n):
+def pick(policy, eligible, start, last, warps, slot_bid, wpb, first, n_sp, n):
     """The eligible warp the policy issues, as its position k: bit k of
     `eligible` is the k-th of the scheduler's n warps in slot order, warp
-    first + k * n_sp (records `warps`). The one of smallest priority(); for
+    first + k * n_sp (records `warps`; its block in slot w // wpb, of linear
+    index slot_bid[w // wpb]). The one of smallest priority(); for
     LRR, the first set bit at or after `start`, else the first."""
     if policy == LRR:
         later = eligible & (np.int64(-1) << start)
@@ -52,7 +64,7 @@ def pick(policy, eligible, start, last, warps, first, n_sp, n):
         k = trailing_zeros(m)
         m &= m - 1
         w = first + k * n_sp
-        key = priority(policy, w, k, n, last, start, warps[w].warp_start)
+        key = priority(policy, w, k, n, last, start, warps[w].warp_start, slot_bid[w // wpb])
         if key < best_key:
             best_key = key
             best = k
