@@ -7,12 +7,12 @@
   al., "Cache-Conscious Wavefront Scheduling", MICRO 2012; GPGPU-Sim's `gto`).
 - AGE (oldest block first): the eligible warp of the block handed out first
   (the smallest linear block index: the work distributor hands blocks out in
-  that order), the warps of one block in turn as LRR's. What the H200 does:
-  programs/micro/issue_age.s's warps of 16 blocks an SM, each always ready,
-  end in the order of their blocks' indices, where round-robin ends them
-  together (some neighbouring blocks share the issue on the H200, which AGE
-  does not: DEVIATIONS.md's warp issue order row); the warps of one block
-  take turns (traces/h200/mio_queue.json's STS bursts, tools/mio_figures.py).
+  that order), the warps of one block in turn as LRR's. The H200 ends the
+  blocks of programs/micro/issue_age.s (warps always ready) in the order of
+  their indices, where round-robin ends them together, and the warps of one
+  block take turns (traces/h200/mio_queue.json's STS bursts). But it starts
+  a new block's warps at once, where AGE starves them while older warps are
+  ready: not the H200's rule either (DEVIATIONS.md's warp issue order row).
 A warp is eligible when it is resident, not at a barrier, its dependencies
 have resolved and its pipe can accept an instruction.
 """
