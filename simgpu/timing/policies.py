@@ -10,9 +10,10 @@
   that order), the warps of one block in turn as LRR's. The H200 ends the
   blocks of programs/micro/issue_age.s (warps always ready) in the order of
   their indices, where round-robin ends them together, and the warps of one
-  block take turns (traces/h200/mio_queue.json's STS bursts). But it starts
-  a new block's warps at once, where AGE starves them while older warps are
-  ready: not the H200's rule either (DEVIATIONS.md's warp issue order row).
+  block take turns (traces/h200/mio_queue.json's STS bursts). But AGE also
+  starves new warps where the H200 starts them (block_clock.s's spinning
+  blocks, whose warps wait for a pipe): not the H200's rule either
+  (DEVIATIONS.md's warp issue order row).
 A warp is eligible when it is resident, not at a barrier, its dependencies
 have resolved and its pipe can accept an instruction.
 """
