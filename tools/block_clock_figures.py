@@ -110,13 +110,20 @@ def load(path):
     return json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
 
 
-def figures_of(path, config):
+def record_and_run(path, config):
+    """A same-pass clock record, its micro's name, its Nsight record (beside it) and
+    simgpu's run of the same launches with the binary's registers; prints the header."""
     from simgpu.crosscheck import simulate_recorded
     record = load(path)
     name = Path(record["program"]).stem
     ncu = load(Path(path).parent / f"micro_{name}.json")["programs"][0]     # the binary's registers
     run = simulate_recorded(ncu, config)
     print(f"{Path(path).name}: {record['nvidia_smi']}, {record['date'][:16]}, {len(record['passes'])} passes")
+    return record, name, ncu, run
+
+
+def figures_of(path, config):
+    record, name, ncu, run = record_and_run(path, config)
     for k, (buf, words, wpb, bps) in enumerate(LAUNCHES[name]):
         regs = ncu["ncu"]["launches"][k].get("launch__registers_per_thread")
         print(f"  {run.results[k].kernel.name} {buf}: blocks of {wpb} warps, {bps} an SM, {regs:.0f} registers")

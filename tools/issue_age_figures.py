@@ -22,7 +22,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
-from block_clock_figures import LAUNCHES, MICRO, blocks, load, unwrap  # noqa: E402
+from block_clock_figures import LAUNCHES, MICRO, blocks, record_and_run, unwrap  # noqa: E402
 
 LAUNCHES = {**LAUNCHES, "issue_age": [("a0", 3, 4, 16), ("a1", 3, 32, 2), ("a2", 3, 4, 16), ("a3", 3, 4, 1),
                                      ("a4", 3, 8, 1)]}
@@ -55,12 +55,7 @@ def show(who, cycles, by_rank):
 
 
 def figures_of(path, only, config):
-    from simgpu.crosscheck import simulate_recorded
-    record = load(path)
-    name = Path(record["program"]).stem
-    ncu = load(Path(path).parent / f"micro_{name}.json")["programs"][0]     # the binary's registers
-    run = simulate_recorded(ncu, config)
-    print(f"{Path(path).name}: {record['nvidia_smi']}, {record['date'][:16]}, {len(record['passes'])} passes")
+    record, name, _, run = record_and_run(path, config)
     for k, (buf, words, wpb, bps) in enumerate(LAUNCHES[name]):
         if only is not None and k not in only:
             continue
