@@ -17,6 +17,7 @@ TYPE_GROUPS = {
     "@int": ("s16", "u16", "s32", "u32", "s64", "u64"),
     "@bits": ("b16", "b32", "b64"),
     "@float": ("f32", "f64"),
+    "@half": ("f16", "bf16", "f16x2", "bf16x2"),
 }
 UNITS = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync", "arith")
 LATENCIES = ("fixed", "variable")
@@ -38,7 +39,7 @@ class InstrSpec:
             return self.unit
         if type_name == "f64":
             return "fp64"
-        if type_name in ("f32", "f16", "bf16"):
+        if type_name in ("f32", "f16", "bf16", "f16x2", "bf16x2"):
             return "fp32"
         return "int"
 

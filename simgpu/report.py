@@ -131,6 +131,10 @@ def format_memory(s):
                 out.append(f"  {'L1 data stage':21s} {_fmt(s['gld_wavefronts']):>14} wavefronts: "
                            f"{s['gld_wavefronts'] / s['gld_requests']:.2f} a load (1 for 32 consecutive floats; lanes "
                            f"on one bank in different lines take one each, l1tex__data_pipe_lsu_wavefronts_mem_lgds_cmd_read)")
+    if s.get("ldgsts_requests"):
+        out.append(f"  {'async copies':21s} {_fmt(s['ldgsts_requests']):>14} requests, {_fmt(s['ldgsts_sectors'])} "
+                   f"32-byte sectors: cp.async's global reads into shared memory "
+                   f"(l1tex__t_requests_pipe_lsu_mem_global_op_ldgsts)")
     if "dram_read_bytes" in s:
         out.append(f"  caches                {100 * s['l1_hit_rate']:>13.1f}%   L1 hit rate (global load sectors; "
                    f"{100 * s['l1_sector_hit_rate']:.1f}% with the stores', l1tex__t_sector_hit_rate), "

@@ -583,6 +583,119 @@ def k_grid3d():
 
 
 # ----------------------------------------------------------------------------
+# warp_sync.ptx and half.ptx: __syncwarp, __match_*_sync, __sad, __nanosleep; half precision
+
+def k_warp_sum_syncwarp():
+    rng = np.random.default_rng(21)
+    x = rng.integers(-50, 50, 8 * 128).astype(np.float32)     # integer-valued: every order sums exactly
+    out = np.zeros(32, dtype=np.float32)
+    run("warp_sync", "warp_sum_syncwarp", 8, 128, [x, out])
+    exact(out, x.reshape(32, 32).sum(axis=1))
+
+
+def _halves(rng, n):
+    """n f16 values in [-4, 4), with zeros of both signs, a subnormal and +-inf among them."""
+    v = rng.uniform(-4, 4, n).astype(np.float16)
+    v[:6] = [0.0, -0.0, 6e-6, np.inf, -np.inf, 65504.0]
+    return v
+
+
+def k_half_ops():
+    rng = np.random.default_rng(22)
+    n = 200
+    a, b, c = _halves(rng, n), _halves(rng, n)[::-1].copy(), _halves(rng, n)
+    out = np.zeros(9 * n, dtype=np.float16)
+    run("half", "half_ops", cdiv(n, 64), 64, [a, b, c, out, np.int32(n)])
+    with np.errstate(invalid="ignore", over="ignore"):
+        fma = (a.astype(np.float64) * b + c).astype(np.float16)    # one rounding of the exact value here
+        want = np.stack([fma, a * b, a + b, a - b, np.fmax(a, b), np.fmin(a, b), np.abs(b), -a,
+                         (a < b).astype(np.float16)], axis=1)
+    exact(out.view(np.uint16).reshape(n, 9), np.where(np.isnan(want), np.uint16(0x7FFF), want.view(np.uint16)))
+
+
+def k_half2_ops():
+    rng = np.random.default_rng(23)
+    n = 100
+    a, b, c = _halves(rng, 2 * n), _halves(rng, 2 * n)[::-1].copy(), _halves(rng, 2 * n)
+    out = np.zeros(12 * n, dtype=np.float16)
+    run("half", "half2_ops", cdiv(n, 64), 64, [a, b, c, out, np.int32(n)])
+    with np.errstate(invalid="ignore", over="ignore"):
+        fma = (a.astype(np.float64) * b + c).astype(np.float16)
+        want = np.stack([fma, a * b, a + b, a - b, np.fmax(a, b), np.abs(b)], axis=1)
+    got = out.view(np.uint16).reshape(n, 6, 2).transpose(0, 2, 1).reshape(2 * n, 6)
+    nan = np.isnan(want)
+    exact(got, np.where(nan, np.uint16(0x7FFF), want.view(np.uint16)))
+
+
+def _bf16(x64):
+    """float64 values -> bfloat16 bits, rounded to nearest even (through float32: exact for these inputs)."""
+    u = np.asarray(x64, np.float32).view(np.uint32).astype(np.uint64)
+    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def k_bf16_ops():
+    rng = np.random.default_rng(24)
+    n = 200
+    bits = [_bf16(rng.uniform(-8, 8, n)) for _ in range(3)]
+    a, b, c = [(x.astype(np.uint32) << 16).view(np.float32).astype(np.float64) for x in bits]
+    out = np.zeros(4 * n, dtype=np.uint16)
+    run("half", "bf16_ops", cdiv(n, 64), 64, bits + [out, np.int32(n)])
+    want = np.stack([_bf16(a * b + c), _bf16(a * b), _bf16(a + b), _bf16(np.maximum(a, b))], axis=1)
+    exact(out.reshape(n, 4), want)
+
+
+def k_match_sad():
+    rng = np.random.default_rng(25)
+    n = 128
+    key = rng.integers(0, 4, n).astype(np.uint32)
+    key[32:64] = 0x500 + key[32:64]          # the second warp's keys agree above bit 8, the fourth's do not
+    key[96:] = rng.integers(0, 1 << 16, 32).astype(np.uint32)
+    a = rng.integers(-1000, 1000, n).astype(np.int32)
+    b = rng.integers(-1000, 1000, n).astype(np.int32)
+    out = np.zeros(4 * n, dtype=np.uint32)
+    run("warp_sync", "match_sad", 2, 64, [key, a, b, out])
+    want = np.zeros((n, 4), dtype=np.uint64)
+    for w in range(n // 32):
+        k = key[32 * w: 32 * w + 32]
+        for l in range(32):
+            want[32 * w + l, 0] = sum(1 << j for j in range(32) if k[j] == k[l])
+        agree = len(set(k >> 8)) == 1
+        want[32 * w: 32 * w + 32, 1] = 0xFFFFFFFF if agree else 0
+        want[32 * w: 32 * w + 32, 2] = int(agree)
+    ua, ub = a.astype(np.int64) & M32, b.astype(np.int64) & M32      # __usad reads them unsigned
+    want[:, 3] = (np.abs(a.astype(np.int64) - b) + 7 + np.abs(ua - ub)) & M32
+    exact(out.reshape(n, 4), want.astype(np.uint32))
+
+
+def k_sleep_count():
+    count = np.zeros(1, dtype=np.uint32)
+    run("warp_sync", "sleep_count", 3, 96, [count])
+    exact(count, [9])
+
+
+# ----------------------------------------------------------------------------
+# async_copy.ptx: cp.async through cuda_pipeline.h
+
+def k_tile_reverse_async():
+    rng = np.random.default_rng(26)
+    x = rng.uniform(-1, 1, 3 * 256).astype(np.float32)
+    out = np.zeros(3 * 256, dtype=np.float32)
+    run("async_copy", "tile_reverse_async", 3, 64, [x, out])
+    exact(out, x.reshape(3, 256)[:, ::-1].ravel())
+
+
+def k_tiles_sum_pipelined():
+    rng = np.random.default_rng(27)
+    blocks, ntiles, pad = 2, 5, 3
+    x = rng.integers(-20, 20, blocks * ntiles * 128).astype(np.float32)    # integer-valued: sums exact
+    out = np.zeros(blocks * 128, dtype=np.float32)
+    run("async_copy", "tiles_sum_pipelined", blocks, 128, [x, out, ntiles, pad])
+    tiles = x.reshape(blocks, ntiles, 128).copy()
+    tiles[:, :, 128 - pad:] = 0.0                      # zero-filled (src-size 0)
+    exact(out.reshape(blocks, 128), tiles[:, :, (np.arange(128) + 1) % 128].sum(axis=1))
+
+
+# ----------------------------------------------------------------------------
 
 KERNELS = {name[2:]: fn for name, fn in sorted(globals().items())
            if name.startswith("k_") and callable(fn)}

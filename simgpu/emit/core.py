@@ -40,7 +40,7 @@ from . import ops
 from .kernel import CTYPE, WIDTH, EmitError, is_float, is_signed
 
 SG_WAIT, SG_DONE = 0x80000000, 0xFFFFFFFF
-WARP_OPS = (C.OP_SHFL, C.OP_VOTE, C.OP_ACTIVEMASK, C.OP_REDUX)
+WARP_OPS = (C.OP_SHFL, C.OP_VOTE, C.OP_ACTIVEMASK, C.OP_REDUX, C.OP_MATCH)
 SPACE = {C.SPACE_GENERIC: "generic", C.SPACE_GLOBAL: "global", C.SPACE_SHARED: "shared",
          C.SPACE_LOCAL: "local", C.SPACE_PARAM: "param"}
 
@@ -187,17 +187,19 @@ class KernelEmitter:
         return f"(!{name})" if int(self.p.guard_neg[i]) else name
 
     # ---- memory ----
-    def address(self, i):
+    def address(self, i, slot=4, space_code=None):
         """(space, expression): the access's address as a 32-bit offset in shared or
-        local memory, a 64-bit global or generic address, or (param index, offset)."""
+        local memory, a 64-bit global or generic address, or (param index, offset).
+        slot and space_code: cp.async's second address (its shared destination, slot 5)."""
         p, d = self.p, self.d
-        space = SPACE.get(int(p.space[i]))
+        space = SPACE.get(int(p.space[i]) if space_code is None else space_code)
         if space is None:
             self.fail(i, "this state space")
-        base = int(p.oreg2[i, 4])
-        off = int(p.obits[i, 4])
+        base = int(p.oreg2[i, slot])
+        off = int(p.obits[i, slot])
         if base == C.ABASE_NONE:
-            op = next((o for o in self.v.instrs[i].operands if o.kind == "addr"), None)
+            addrs = [o for o in self.v.instrs[i].operands if o.kind == "addr"]
+            op = (addrs[0] if slot == 5 else addrs[-1]) if addrs else None
             var = self.v.symbols.get(op.base) if op is not None and isinstance(op.base, str) else None
             if var is not None:
                 total = var.offset + op.offset
@@ -212,7 +214,7 @@ class KernelEmitter:
             if space in ("shared", "local"):
                 return space, self.lit(off, "u32")
             return space, self.lit(off, "u64")
-        name, rct = self.v.regs[(C.K_R64 if base == C.ABASE_R64 else C.K_R32, int(p.oreg[i, 4]))]
+        name, rct = self.v.regs[(C.K_R64 if base == C.ABASE_R64 else C.K_R32, int(p.oreg[i, slot]))]
         if space in ("shared", "local"):
             e = self.conv(name, rct, "u32")
             return space, e if off == 0 else f"({e} + {self.lit(off, 'u32')})"
@@ -264,6 +266,22 @@ class KernelEmitter:
             out += self.dst(i, e, ct, n)
         return out
 
+    def cp_async(self, i):
+        """cp.async as a copy done at once, byte by byte (the bytes past src-size zero): what a thread
+        may read after its wait is the same; commit_group and wait_group have nothing left to do."""
+        p, d = self.p, self.d
+        if int(p.sub[i]) != C.CP_ASYNC:
+            return ["(void)0;      // the copies were made at once"]
+        _, src = self.address(i)
+        _, dst = self.address(i, 5, C.SPACE_SHARED)
+        n = self.src(i, 2, "u32")
+        out = []
+        for k in range(int(p.obits[i, 1])):
+            v = d.load(self, "global", "u8", self.step("global", src, k), False)
+            out.append(d.store(self, "shared", "u8", self.step("shared", dst, k),
+                               f"({self.lit(k, 'u32')} < {n} ? {v} : {self.lit(0, 'u8')})", False))
+        return out
+
     def atomic(self, i):
         p = self.p
         ct = CTYPE[int(p.ty[i])]
@@ -307,6 +325,8 @@ class KernelEmitter:
             if int(p.okind[i, 1]) != C.K_NONE:
                 body += self.dst(i, 1, "bool", f"((({t}) >> 5) & 1u) != 0u")
             return [ts, vs] + self.guard(i, body)
+        if op == C.OP_MATCH:
+            return self.match(i, g)
         if op == C.OP_VOTE:
             mode = int(p.sub[i])
             mm = self.src(i, 2, "u32")
@@ -329,6 +349,29 @@ class KernelEmitter:
         a = f"({g} ? {self.src(i, 1, ct)} : {self.lit(ident, ct)})"
         r, rs = self.temp(i, 0, ct, d.redux(self, aop, ct, a))
         return [rs] + self.guard(i, self.dst(i, 0, ct, r))
+
+    def match(self, i, g):
+        """match.any/all.sync from shuffles: lane j of the members (the lanes of the mask whose
+        guard holds) is a peer when its value, shuffled over, equals this lane's."""
+        p, d = self.p, self.d
+        u = d.T["u32"]
+        m, ms = self.temp(i, 0, "u32", f"({d.ballot(self, g, 'sg_lanes')} & {self.src(i, 3, 'u32')})")
+        wide = int(p.ty[i]) == C.T_B64
+        v = self.src(i, 2, "u64" if wide else "u32")
+        lo, los = self.temp(i, 2, "u32", f"(({u})({v}))")
+        hi, his = self.temp(i, 3, "u32", f"(({u})({v} >> 32))" if wide else "0u")
+        peers, j = f"t{i}_p", f"t{i}_j"
+        same = f"{d.shfl(self, lo, j)} == {lo}" + (f" && {d.shfl(self, hi, j)} == {hi}" if wide else "")
+        loop = [f"{u} {peers} = 0u;",
+                f"for ({u} {j} = 0u; {j} < 32u; {j}++) {{",
+                f"    const bool t{i}_s = {same};",
+                f"    if (t{i}_s && (({m} >> {j}) & 1u) != 0u) {peers} |= 1u << {j};",
+                "}"]
+        if int(p.sub[i]) == C.MATCH_ANY:
+            body = self.dst(i, 0, "u32", peers)
+        else:
+            body = self.dst(i, 0, "u32", f"({peers} == {m} ? {m} : 0u)") + self.dst(i, 1, "bool", f"({peers} == {m})")
+        return [ms, los, his] + loop + self.guard(i, body)
 
     # ---- one block ----
     def block(self, k):
@@ -379,7 +422,13 @@ class KernelEmitter:
         if op in (C.OP_MEMBAR, C.OP_FENCE):
             return self.guard(i, self.d.fence(self, i))
         if op == C.OP_NOP:
-            return []
+            return [self.d.warp_sync(self, i)] if int(self.p.sub[i]) == C.NOP_WARPSYNC else []
+        if op == C.OP_NANOSLEEP:
+            return self.guard(i, [self.d.sleep(self, i)])
+        if op == C.OP_CP:
+            return self.guard(i, self.cp_async(i))
+        if int(self.p.ty[i]) in C.HALF_TYPES and op not in (C.OP_MOV, C.OP_SELP, C.OP_CVT):
+            self.fail(i, "half-precision arithmetic")
         return self.guard(i, ops.translate(self, i))
 
     # ---- the kernel ----

@@ -117,6 +117,12 @@ class Cuda(Dialect):
     def barrier(self, x):
         return "__syncthreads();"
 
+    def warp_sync(self, x, i):
+        return f"__syncwarp({x.src(i, 1, 'u32')});"
+
+    def sleep(self, x, i):
+        return f"__nanosleep({x.src(i, 0, 'u32')});"
+
     def fence(self, x, i):
         sfx = x.v.instrs[i].suffixes
         if "cta" in sfx:

@@ -146,6 +146,12 @@ class Metal(Dialect):
     def redux(self, x, aop, ct, v):
         return f"SG_REDUX(simd_{'sum' if aop == 'add' else aop}, sg_lanes, {v})"
 
+    def warp_sync(self, x, i):
+        return "simdgroup_barrier(mem_flags::mem_threadgroup);"
+
+    def sleep(self, x, i):
+        return f"(void)({x.src(i, 0, 'u32')});      // nanosleep: Metal has no pause; no effect on results"
+
     def barrier(self, x):
         return "threadgroup_barrier(mem_flags::mem_device | mem_flags::mem_threadgroup);"
 

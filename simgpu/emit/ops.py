@@ -146,6 +146,9 @@ def int_op(x, i, op, ct):
         if op == C.OP_MAD24:
             e = f"({e} + {a(3, 'u32')})"
         return x.dst(i, 0, "u32", e)
+    if op == C.OP_SAD:                     # c + |a - b|, in the type's width
+        d = f"({a(1, S)} >= {a(2, S)} ? ({T[W]})({uw(1)} - {uw(2)}) : ({T[W]})({uw(2)} - {uw(1)}))"
+        return x.dst(i, 0, W, f"({d} + {uw(3)})")
     if op in (C.OP_DIV, C.OP_REM):
         ww = "64" if w == 64 else "32"
         kind = "s" if sgn else "u"

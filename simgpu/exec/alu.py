@@ -11,7 +11,8 @@ import math
 import numpy as np
 
 from ..ptx import codes as C
-from . import fp
+from . import fp, half
+from .half import half_op
 from .jit import njit
 from .lanes import fetch_bits, fetch_float, store_bits, store_float, to_signed
 
@@ -577,6 +578,9 @@ def alu(P, W, i, w, mask, U, I, F):
         cvt(P, W, i, w, mask, U, F)
     elif op == C.OP_SETP:
         setp(P, W, i, w, mask, U, F)
+    elif (P.ins[i].ty >= C.T_F16X2 or P.ins[i].ty == C.T_F16 or P.ins[i].ty == C.T_BF16) \
+            and op != C.OP_SELP and op != C.OP_MOV:
+        half_op(P, W, i, w, mask, U)
     elif TKIND[P.ins[i].ty] == C.KIND_FLOAT and op != C.OP_SELP and op != C.OP_MOV and op != C.OP_TESTP:
         if fma_f32_of_regs(P, i):
             fma_f32_regs(W.r32, w, mask, P.oreg[i, 0], P.oreg[i, 1], P.oreg[i, 2], P.oreg[i, 3])
@@ -653,7 +657,7 @@ def int_alu(P, W, i, w, mask, U, I, F):
             or op == C.OP_POPC or op == C.OP_CLZ or op == C.OP_BREV:
         nsrc = 1
     elif op == C.OP_MAD or op == C.OP_MAD24 or op == C.OP_BFE or op == C.OP_PRMT \
-            or op == C.OP_SHF or op == C.OP_LOP3 or op == C.OP_BFI:
+            or op == C.OP_SHF or op == C.OP_LOP3 or op == C.OP_BFI or op == C.OP_SAD:
         nsrc = 3
     fetch_bits(P, W, i, 1, w, a)
     if nsrc >= 2:
@@ -710,6 +714,12 @@ def int_alu(P, W, i, w, mask, U, I, F):
             if op == C.OP_MAD24:
                 r = r + c[l]
             d[l] = r
+        elif op == C.OP_SAD:                       # c + |a - b|
+            if signed:
+                r = np.uint64(ia[l]) - np.uint64(ib[l]) if ia[l] >= ib[l] else np.uint64(ib[l]) - np.uint64(ia[l])
+            else:
+                r = (x & wm) - (y & wm) if (x & wm) >= (y & wm) else (y & wm) - (x & wm)
+            d[l] = r + c[l]
         elif op == C.OP_DIV or op == C.OP_REM:
             if signed:
                 d[l] = div_s(op, ia[l], ib[l])
@@ -918,7 +928,15 @@ def setp(P, W, i, w, mask, U, F):
     cpred = U[4]
     if P.okind[i, 4] != C.K_NONE:
         fetch_bits(P, W, i, 4, w, cpred)
-    if kind == C.KIND_FLOAT:
+    if t == C.T_F16 or t == C.T_BF16:
+        a, b = U[1], U[2]
+        fetch_bits(P, W, i, 2, w, a)
+        fetch_bits(P, W, i, 3, w, b)
+        for l in range(32):
+            x = half.flush(half.value(a[l], t), t, P.ins[i].iflags)
+            y = half.flush(half.value(b[l], t), t, P.ins[i].iflags)
+            p[l] = np.uint64(1) if float_cmp(cmp, x, y) else np.uint64(0)
+    elif kind == C.KIND_FLOAT:
         fa, fb = F[1], F[2]
         float_in(P, W, i, 2, w, t, (P.ins[i].iflags & C.F_FTZ) != 0, fa)
         float_in(P, W, i, 3, w, t, (P.ins[i].iflags & C.F_FTZ) != 0, fb)

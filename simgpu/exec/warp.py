@@ -285,6 +285,49 @@ def mem_direct(P, W, M, i, w, mask, U, I, err, mstat, scratch):
 
 
 @njit
+def cp_async(P, W, M, i, w, mask, U, I, err, mstat, scratch):
+    """cp.async.{ca,cg}.shared.global [dst], [src], size, src-size: each active lane copies `size`
+    bytes from its global address to its shared one, the bytes past src-size zero (PTX ISA
+    9.7.9.25). simgpu copies at issue: what a thread may read of them after its wait is the
+    same (reading before it is a race, on the hardware too); the timing engine holds the wait
+    until the copy's global read is answered. Counted as the global read it is (Nsight's
+    ..._op_ldgsts requests and sectors)."""
+    if mask == 0:
+        return
+    blk = W.warp[w].wblock
+    size = np.int64(P.obits[i, 1])
+    srcsz = U[2]
+    fetch_bits(P, W, i, 2, w, srcsz)
+    src = U[5]
+    lane_addresses(P, W, i, w, src)
+    offs, dsto = I[0], I[1]
+    b, r, imm = P.oreg2[i, 5], P.oreg[i, 5], P.obits[i, 5]
+    for l in range(32):
+        if (mask >> l) & 1:
+            d = imm
+            if b == C.ABASE_R64:
+                d = d + W.r64[w, r, l]
+            elif b == C.ABASE_R32:
+                d = d + np.uint64(W.r32[w, r, l])
+            dsto[l] = np.int64(d)
+            offs[l] = np.int64(src[l] - np.uint64(GLOBAL_BASE))
+    for l in range(32):
+        if (mask >> l) & 1:
+            n = min(np.int64(srcsz[l] & np.uint64(0xFFFFFFFF)), size)
+            if n > 0 and not MEM.check(M, C.SPACE_GLOBAL, offs[l], n, size, l, src[l], err):
+                return
+            if not MEM.check(M, C.SPACE_SHARED, dsto[l], size, size, l, np.uint64(dsto[l]), err):
+                return
+    for l in range(32):
+        if (mask >> l) & 1:
+            n = min(np.int64(srcsz[l] & np.uint64(0xFFFFFFFF)), size)
+            for k in range(size):
+                v = MEM.load(M, C.SPACE_GLOBAL, offs[l] + k, 1, blk, w * 32 + l) if k < n else np.uint64(0)
+                MEM.store(M, C.SPACE_SHARED, dsto[l] + k, 1, blk, w * 32 + l, v)
+    count_access(offs, mask, size, C.SPACE_GLOBAL, i, mstat, scratch, False, np.int64(0), np.int64(1) << 62)
+
+
+@njit
 def count_access(offs, mask, nbytes, space, i, mstat, scratch, store, lo, hi):
     """Per-instruction memory counters: requests and 32-byte sectors for global
     and local accesses (coalescer), wavefronts for shared ones (banks); a
@@ -497,6 +540,33 @@ def warp_op(P, W, i, w, active, mask, U):
         if P.okind[i, 1] != C.K_NONE:
             store_bits(P, W, i, 1, w, mask, p)
         return
+    if op == C.OP_MATCH:
+        a, mm, p = U[1], U[2], U[3]
+        fetch_bits(P, W, i, 2, w, a)
+        fetch_bits(P, W, i, 3, w, mm)
+        first = 0
+        while first < 31 and not (mask >> first) & 1:
+            first += 1
+        members = mask & np.int64(mm[first] & np.uint64(0xFFFFFFFF))
+        same_all = True
+        for l in range(32):
+            d[l] = np.uint64(0)
+            if (members >> l) & 1:
+                if a[l] != a[first]:
+                    same_all = False
+                peers = np.int64(0)
+                for k in range(32):
+                    if (members >> k) & 1 and a[k] == a[l]:
+                        peers |= np.int64(1) << k
+                d[l] = np.uint64(peers)
+        if P.ins[i].sub == C.MATCH_ALL:         # d = the members when all agree, else 0; p = whether they do
+            for l in range(32):
+                d[l] = np.uint64(members) if same_all else np.uint64(0)
+                p[l] = np.uint64(same_all)
+            if P.okind[i, 1] != C.K_NONE:
+                store_bits(P, W, i, 1, w, mask, p)
+        store_bits(P, W, i, 0, w, mask, d)
+        return
     if op == C.OP_REDUX:
         a = U[1]
         fetch_bits(P, W, i, 1, w, a)
@@ -628,11 +698,14 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
             mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
     elif op == C.OP_ATOM or op == C.OP_RED:
         atomic_op(P, W, M, i, w, mask, U, I, err, mstat, scratch)
-    elif op == C.OP_SHFL or op == C.OP_VOTE or op == C.OP_ACTIVEMASK or op == C.OP_REDUX:
+    elif op == C.OP_SHFL or op == C.OP_VOTE or op == C.OP_ACTIVEMASK or op == C.OP_REDUX or op == C.OP_MATCH:
         warp_op(P, W, i, w, active, mask, U)
     elif op == C.OP_CVTA:
         cvta(P, W, i, w, mask, U)
-    elif op == C.OP_MEMBAR or op == C.OP_FENCE or op == C.OP_PREFETCH or op == C.OP_NOP:
+    elif op == C.OP_CP:
+        if P.ins[i].sub == C.CP_ASYNC:
+            cp_async(P, W, M, i, w, mask, U, I, err, mstat, scratch)
+    elif op == C.OP_MEMBAR or op == C.OP_FENCE or op == C.OP_PREFETCH or op == C.OP_NOP or op == C.OP_NANOSLEEP:
         pass
     else:
         alu(P, W, i, w, mask, U, I, F)

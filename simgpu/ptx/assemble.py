@@ -271,7 +271,75 @@ class Assembler:
             unit = "mio"
         a["unit"][i] = UNIT[unit]
         a["variable_latency"][i] = spec.latency == "variable"
+        if ins.opcode == "cp":
+            self.encode_cp(i, ins, mods)
+            return
         self.encode_operands(i, ins, spec, t1, t2)
+        if ins.opcode in ("bar", "barrier") and "warp" in mods:
+            self.encode_warp_sync(i, ins, mods)
+
+    def encode_cp(self, i, ins, mods):
+        """cp.async (PTX ISA 9.7.9.25): the copy [dst], [src], cp-size{, src-size} (dst in slot 5 as a
+        .shared address, src in slot 4 as a .global one, the sizes in 1 and 2), commit_group,
+        wait_group N (N in slot 1), wait_all."""
+        a = self.a
+        form = [m for m in mods if m in ("commit_group", "wait_group", "wait_all")]
+        ops = list(ins.operands)
+        if "async" not in mods:
+            self.error("only cp.async is supported (cp.async.bulk and cp.reduce.async are not)", ins.line, ins.col)
+        a["unit"][i] = UNIT["branch"]
+        a["variable_latency"][i] = False
+        if form:
+            want = 1 if form[0] == "wait_group" else 0
+            if len(ops) != want:
+                self.error(f"cp.async.{form[0]} takes {want} operand{'s' if want != 1 else ''}", ins.line, ins.col)
+            a["sub"][i] = {"commit_group": C.CP_COMMIT, "wait_group": C.CP_WAIT_GROUP, "wait_all": C.CP_WAIT_ALL}[form[0]]
+            if want:
+                if ops[0].kind != "imm":
+                    self.error("cp.async.wait_group takes a constant group count", ops[0].line, ops[0].col)
+                self.encode_src(i, 1, ops[0], C.T_U32)
+            return
+        if not ("shared" in mods or "shared::cta" in mods) or "global" not in mods:
+            self.error("cp.async copies .shared.global: cp.async.ca.shared.global [dst], [src], size",
+                       ins.line, ins.col)
+        if len(ops) not in (3, 4):
+            self.error(f"cp.async takes 3 or 4 operands ([dst], [src], size{{, src-size}}), found {len(ops)}",
+                       ins.line, ins.col)
+        if ops[2].kind != "imm" or int(ops[2].value) not in (4, 8, 16):
+            self.error("cp.async's size is 4, 8 or 16 (bytes)", ops[2].line, ops[2].col)
+        if "cg" in mods and int(ops[2].value) != 16:
+            self.error("cp.async.cg copies 16 bytes", ops[2].line, ops[2].col)
+        a["op"][i] = C.OP_CP
+        a["sub"][i] = C.CP_ASYNC
+        a["unit"][i] = UNIT["lsu"]
+        a["variable_latency"][i] = True
+        a["vec"][i] = 1
+        a["ty"][i] = C.T_B32
+        if "cg" in mods:
+            a["flags"][i] |= C.F_L2_ONLY
+        a["space"][i] = C.SPACE_SHARED
+        self.encode_addr(i, 5, ops[0])
+        a["space"][i] = C.SPACE_GLOBAL
+        self.encode_addr(i, 4, ops[1])
+        self.encode_src(i, 1, ops[2], C.T_U32)
+        if len(ops) == 4:
+            self.encode_src(i, 2, ops[3], C.T_U32)
+        else:
+            self.encode_src(i, 2, ops[2], C.T_U32)
+
+    def encode_warp_sync(self, i, ins, mods):
+        """bar.warp.sync mask (__syncwarp): in simgpu a warp's lanes part only at a branch and meet
+        again at its join, in program order, so there is nothing to wait for; it stays one
+        instruction (a NOP of its own kind, on the branch unit: the CBU's WARPSYNC), its mask kept
+        in operand 1 for the emitter."""
+        a = self.a
+        if "sync" not in mods or "arrive" in mods:
+            self.error("bar.warp takes .sync only (bar.warp.sync mask)", ins.line, ins.col)
+        if a["okind"][i, 2] != C.K_NONE:
+            self.error("bar.warp.sync takes one operand, the lane mask", ins.line, ins.col)
+        a["op"][i] = C.OP_NOP
+        a["sub"][i] = C.NOP_WARPSYNC
+        a["unit"][i] = UNIT["branch"]
 
     def encode_modifiers(self, i, ins, spec, mods, t1):
         a = self.a
@@ -317,6 +385,8 @@ class Assembler:
                 a["sub"][i] = C.SHFL[m]
             elif op == "vote" and m in C.VOTE:
                 a["sub"][i] = C.VOTE[m]
+            elif op == "match" and m in C.MATCH:
+                a["sub"][i] = C.MATCH[m]
             elif op in ("membar", "fence") and m in ("gl", "gpu", "sys", "cluster"):
                 a["sub"][i] = C.FENCE_GPU
             elif op in ("bar", "barrier") and m in ("sync", "arrive"):
@@ -337,12 +407,15 @@ class Assembler:
                     a["space"][i] = C.SPACE_NAMES.index(m)
         a["flags"][i] = flags
         need = {"setp": ("comparison", C.CMP), "atom": ("operation", C.ATOM), "red": ("operation", C.ATOM),
-                "shfl": ("mode", C.SHFL), "vote": ("mode", C.VOTE), "redux": ("operation", C.ATOM)}
+                "shfl": ("mode", C.SHFL), "vote": ("mode", C.VOTE), "redux": ("operation", C.ATOM),
+                "match": ("mode", C.MATCH)}
         if op in need:
             what, names = need[op]
             if not any(m in names for m in mods):
                 self.error(f"{op} needs a {what} (.{' .'.join(list(names)[:6])} ...)", ins.line, ins.col)
-        if op in ("shfl", "vote") and "sync" not in mods:
+        if op == "match" and a["sub"][i] == C.MATCH_ANY and ins.operands and ins.operands[0].pair is not None:
+            self.error("match.any writes no predicate (only match.all takes d|p)", ins.line, ins.col)
+        if op in ("shfl", "vote", "match") and "sync" not in mods:
             self.error(f"only {op}.sync is supported (the non-.sync form was removed in sm_70)",
                        ins.line, ins.col)
         if op == "cvta" and a["space"][i] == C.SPACE_GENERIC:
@@ -352,6 +425,8 @@ class Assembler:
         if op == "ld" and a["space"][i] == C.SPACE_CONST:
             self.error(".const memory is not supported (pass the data as a kernel argument)",
                        ins.line, ins.col)
+        if t1 in C.HALF_TYPES and op != "setp":
+            self.check_half(ins, op, t1, mods)
         if op in ("mul", "mad") and C.TYPE_KIND[t1] != C.KIND_FLOAT and not any(
                 m in ("lo", "hi", "wide") for m in mods):
             self.error(f"integer {op} needs .lo, .hi or .wide", ins.line, ins.col)
@@ -361,6 +436,14 @@ class Assembler:
                 flags & (C.F_HAS_RND | C.F_APPROX)):
             self.error("div.f32 needs a rounding mode (.rn .rz .rm .rp) or .approx/.full",
                        ins.line, ins.col)
+
+    def check_half(self, ins, op, t1, mods):
+        """f16/bf16 (and the packed x2) arithmetic: round to nearest only (PTX ISA 9.7.4)."""
+        for m in mods:
+            if m in C.RND and m not in ("", "rn"):
+                self.error(f"{op}.{C.TYPES[t1][0]} rounds to nearest only (.rn)", ins.line, ins.col)
+            if m == "sat" and t1 in (C.T_BF16, C.T_BF16X2):
+                self.error(f"{op}.{C.TYPES[t1][0]} takes no .sat", ins.line, ins.col)
 
     # ---- operands ----
     def operand_type(self, kind_type, t1, t2, i):
@@ -431,6 +514,8 @@ class Assembler:
             return [0, 2, 3, 4]
         if op == "shfl":
             return [0, 2, 3, 4, 5]
+        if op == "match":
+            return [0, 2, 3]
         if op in ("ld", "ldu"):
             return [0, 4]
         if op == "st":

@@ -11,7 +11,7 @@ OPCODES = (
     "setp", "selp", "cvt", "cvta", "rcp", "sqrt", "rsqrt", "ex2", "lg2", "sin", "cos",
     "tanh", "copysign", "testp", "bfe", "bfi", "popc", "clz", "brev", "prmt",
     "ld", "ldu", "st", "prefetch", "atom", "red", "bra", "ret", "exit", "bar", "barrier",
-    "membar", "fence", "shfl", "vote", "activemask", "redux", "shf",
+    "membar", "fence", "shfl", "vote", "activemask", "redux", "shf", "match", "sad", "nanosleep", "cp",
 )
 OP = {name: i for i, name in enumerate(OPCODES)}
 (OP_NOP, OP_MOV, OP_ADD, OP_SUB, OP_MUL, OP_MAD, OP_MUL24, OP_MAD24, OP_FMA, OP_DIV, OP_REM,
@@ -19,7 +19,8 @@ OP = {name: i for i, name in enumerate(OPCODES)}
  OP_SETP, OP_SELP, OP_CVT, OP_CVTA, OP_RCP, OP_SQRT, OP_RSQRT, OP_EX2, OP_LG2, OP_SIN, OP_COS,
  OP_TANH, OP_COPYSIGN, OP_TESTP, OP_BFE, OP_BFI, OP_POPC, OP_CLZ, OP_BREV, OP_PRMT,
  OP_LD, OP_LDU, OP_ST, OP_PREFETCH, OP_ATOM, OP_RED, OP_BRA, OP_RET, OP_EXIT, OP_BAR, OP_BARRIER,
- OP_MEMBAR, OP_FENCE, OP_SHFL, OP_VOTE, OP_ACTIVEMASK, OP_REDUX, OP_SHF) = range(len(OPCODES))
+ OP_MEMBAR, OP_FENCE, OP_SHFL, OP_VOTE, OP_ACTIVEMASK, OP_REDUX, OP_SHF, OP_MATCH, OP_SAD,
+ OP_NANOSLEEP, OP_CP) = range(len(OPCODES))
 
 # ---- data types: code -> (name, bits, kind) ; kind 0 unsigned/bits, 1 signed, 2 float ----
 TYPES = (
@@ -28,10 +29,12 @@ TYPES = (
     ("b16", 16, 0), ("u16", 16, 0), ("s16", 16, 1), ("f16", 16, 2), ("bf16", 16, 2),
     ("b32", 32, 0), ("u32", 32, 0), ("s32", 32, 1), ("f32", 32, 2),
     ("b64", 64, 0), ("u64", 64, 0), ("s64", 64, 1), ("f64", 64, 2),
+    ("f16x2", 32, 2), ("bf16x2", 32, 2),      # two halves packed in a 32-bit register, low half first
 )
 TYPE = {name: i for i, (name, _, _) in enumerate(TYPES)}
 (T_NONE, T_PRED, T_B8, T_U8, T_S8, T_B16, T_U16, T_S16, T_F16, T_BF16,
- T_B32, T_U32, T_S32, T_F32, T_B64, T_U64, T_S64, T_F64) = range(len(TYPES))
+ T_B32, T_U32, T_S32, T_F32, T_B64, T_U64, T_S64, T_F64, T_F16X2, T_BF16X2) = range(len(TYPES))
+HALF_TYPES = (T_F16, T_BF16, T_F16X2, T_BF16X2)
 TYPE_BITS = tuple(b for _, b, _ in TYPES)
 TYPE_KIND = tuple(k for _, _, k in TYPES)
 KIND_UNSIGNED, KIND_SIGNED, KIND_FLOAT = 0, 1, 2
@@ -92,6 +95,15 @@ VOTE = {"all": 0, "any": 1, "uni": 2, "ballot": 3}
 VOTE_ALL, VOTE_ANY, VOTE_UNI, VOTE_BALLOT = range(4)
 # bar: sync or arrive
 BAR_SYNC, BAR_ARRIVE = 0, 1
+# nop (sub): an instruction the lowering removed, or bar.warp.sync (a warp's lanes only part at
+# branches and meet again at their join in simgpu, so there is nothing for it to wait for)
+NOP_PLAIN, NOP_WARPSYNC = 0, 1
+# match modes
+MATCH = {"any": 0, "all": 1}
+MATCH_ANY, MATCH_ALL = 0, 1
+# cp.async forms (sub): the copy (operands: 1 its size, 2 the source's size, 4 the global source, 5 the
+# shared destination), commit_group, wait_group N (operand 1), wait_all
+CP_ASYNC, CP_COMMIT, CP_WAIT_GROUP, CP_WAIT_ALL = 0, 1, 2, 3
 # membar/fence scope (sub): the CTA's, or wider (.gl, .gpu, .sys, .cluster: timing/tables.py)
 FENCE_CTA, FENCE_GPU = 0, 1
 # testp classes

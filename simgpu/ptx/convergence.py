@@ -38,7 +38,7 @@ from .parser import Instr, Operand, Reg
 from .unroll import _key, defs_uses
 
 VARYING_SREGS = ("%tid", "%laneid", "%warpid", "%lanemask", "%clock", "%smid", "%globaltimer")
-VARYING_OPS = {"atom", "shfl", "red", "activemask"}
+VARYING_OPS = {"atom", "shfl", "red", "activemask", "match"}
 EXITS = {"ret", "exit", "trap"}
 
 

@@ -105,8 +105,8 @@ SHARED_LOAD_WEIGHT = 23     # cycles: a shared load's latency (h200.toml latency
 # row_softmax and layernorm_warp, at 32 registers, stop at 14-15 of their 16
 ALL_LOADS_AHEAD = 20
 MAX_LOADS_AHEAD = 16
-FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "membar", "fence", "call",
-          "ret", "exit", "bra", "trap", "brkpt"}
+FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "match", "membar", "fence", "call",
+          "ret", "exit", "bra", "trap", "brkpt", "nanosleep", "cp"}
 
 
 def _dest_positions(spec):
@@ -152,7 +152,8 @@ def defs_uses(ins, table):
 def _is_barrier(ins):
     """bar.sync / barrier.sync: a loop may hold it (ptxas unrolls matmul_tiled's
     tile loop, two barriers per iteration, 4 times); scheduling stops at it."""
-    return ins.opcode in ("bar", "barrier") and "sync" in ins.suffixes and ins.guard is None
+    return ins.opcode in ("bar", "barrier") and "sync" in ins.suffixes and "warp" not in ins.suffixes \
+        and ins.guard is None
 
 
 def _space(ins):

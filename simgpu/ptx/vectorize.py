@@ -24,7 +24,7 @@ from dataclasses import replace
 from .parser import Operand
 from .unroll import _key, defs_uses
 
-STOPS = {"bar", "barrier", "bra", "ret", "exit", "atom", "red", "membar", "fence", "call", "trap"}
+STOPS = {"bar", "barrier", "bra", "ret", "exit", "atom", "red", "membar", "fence", "call", "trap", "cp"}
 WORD_TYPES = ("f32", "b32", "u32", "s32")
 
 

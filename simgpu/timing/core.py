@@ -376,6 +376,22 @@ def write_scoreboard(T, TS, w, pc, ready):
 
 
 @njit(inline="always")
+def async_copy_ready(T, TS, w, ready, issued):
+    """A cp.async copy of warp w issued (issued = 1: `ready` its answer's time, or PENDING) or
+    answered by the L2 stage (issued = -1): the time the warp's waits may go on, PENDING while
+    any copy is unanswered (tables.async_slot)."""
+    a = T.async_slot
+    if ready == PENDING:
+        TS.ready[w, a + 2] += 1
+    else:
+        if issued < 0:
+            TS.ready[w, a + 2] -= 1
+        if ready > TS.ready[w, a + 1]:
+            TS.ready[w, a + 1] = ready
+    return PENDING if TS.ready[w, a + 2] > 0 else TS.ready[w, a + 1]
+
+
+@njit(inline="always")
 def reply_time(TS, w, first, gap, arrival):
     """When a global load answer from the L2 or DRAM that reaches warp w at
     `arrival` is in its registers: the warp takes such answers one at a time,
@@ -792,7 +808,9 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                                                           (RQ_STORE if op == C.OP_ST else RQ_LOAD))
                         ready = issue(MS, RQ, sm, now, w, pc, scratch, scratch[SCR_NSECTORS], kind,
                                       (P.ins[pc].iflags & C.F_L2_ONLY) != 0)
-                        if kind == RQ_LOAD and ready != PENDING and T.reply_l1_gap > 0:
+                        if T.is_async[pc] != 0:
+                            ready = async_copy_ready(T, TS, w, ready, 1)
+                        elif kind == RQ_LOAD and ready != PENDING and T.reply_l1_gap > 0:
                             # all from the L1: through the same answers path (tables.reply_slot)
                             ready = reply_time(TS, w, T.reply_slot, T.reply_l1_gap, ready)
                         if kind == RQ_STORE or kind == RQ_RED:
@@ -801,6 +819,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                                 TS.warp[w].pend_st += 1
                             elif ready > TS.warp[w].drain_until:
                                 TS.warp[w].drain_until = ready
+                elif T.is_async[pc] != 0:                   # a copy with no lane active: nothing to wait for
+                    ready = async_copy_ready(T, TS, w, now, 1)
                 write_scoreboard(T, TS, w, pc, ready)
                 if u == PIPE_MIO:
                     free = max(room, now + 1)
@@ -883,7 +903,9 @@ def settle(T, TS, W, L1, RQ, sm, wps, n_sp):
             continue                   # a load of a warp that has left: nothing waits for it
         ready = RQ.req[sm, k].ready
         pc = RQ.req[sm, k].pc
-        if RQ.req[sm, k].kind == RQ_LOAD and T.reply_gap > 0:
+        if T.is_async[pc] != 0:
+            ready = async_copy_ready(T, TS, w, ready, -1)
+        elif RQ.req[sm, k].kind == RQ_LOAD and T.reply_gap > 0:
             ready = reply_time(TS, w, T.reply_slot, T.reply_gap, ready)
         if RQ.req[sm, k].kind == RQ_RED:    # (a store's warp waits for its port, not the L2: requests.issue)
             if ready > TS.warp[w].drain_until:

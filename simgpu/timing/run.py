@@ -33,6 +33,7 @@ def memory_stats(prog, mstat):
     ld = np.isin(prog.op, (C.OP_LD, C.OP_LDU))
     st = prog.op == C.OP_ST
     atom = np.isin(prog.op, (C.OP_ATOM, C.OP_RED))
+    cp = (prog.op == C.OP_CP) & (prog.sub == C.CP_ASYNC)
     glob = mstat[:, 3] == C.SPACE_GLOBAL
     shared = mstat[:, 3] == C.SPACE_SHARED
     out = {
@@ -52,6 +53,8 @@ def memory_stats(prog, mstat):
         "atom_sectors": int(mstat[atom & glob, 1].sum()),
         "shared_atom_requests": int(mstat[atom & shared, 0].sum()),
         "shared_atom_wavefronts": int(mstat[atom & shared, 1].sum()),
+        # cp.async's global reads (l1tex__t_requests/sectors_pipe_lsu_mem_global_op_ldgsts)
+        "ldgsts_requests": int(mstat[cp & glob, 0].sum()), "ldgsts_sectors": int(mstat[cp & glob, 1].sum()),
         "gld_bytes_requested": int(mstat[ld & glob, 4].sum()),
         "gst_bytes_requested": int(mstat[st & glob, 4].sum()),
         "memory_by_pc": mstat,

@@ -43,18 +43,33 @@ MAX_DEPS = 12
 MAX_DEFS = 4
 
 Tables = namedtuple("Tables", ["pipe", "pipe_alt", "lat", "sb", "dep", "defs", "is_branch", "occupancy",
-                               "branch_latency", "mio_slot", "mio_gap", "dep_row", "reply_slot", "reply_gap", "reply_l1_gap"])
+                               "branch_latency", "mio_slot", "mio_gap", "dep_row", "reply_slot", "reply_gap", "reply_l1_gap",
+                               "is_async", "async_slot"])
 # dep_row: where the executor keeps each register of `dep` (exec/compact.py: its
 # row, numbered as reg_slot numbers them), for the host's prefetch only
 
 
 def scoreboard_slots(prog):
     """How many entries a warp's scoreboard row has: every 32-bit, 64-bit and
-    predicate register, numbered in that order (reg_slot), then one for when
-    a GPU-scope fence lets the warp go on (fence_slot), REPLY_SLOTS for when
-    its latest load answers from past the L1 reached it (reply_slot), and the
-    last for when the warp may issue its next MIO instruction (mio_slot)."""
-    return prog.nregs32 + prog.nregs64 + prog.npreds + 2 + REPLY_SLOTS
+    predicate register, numbered in that order (reg_slot), then ASYNC_SLOTS for
+    its cp.async copies (async_slot), one for when a GPU-scope fence lets the
+    warp go on (fence_slot), REPLY_SLOTS for when its latest load answers from
+    past the L1 reached it (reply_slot), and the last for when the warp may
+    issue its next MIO instruction (mio_slot)."""
+    return prog.nregs32 + prog.nregs64 + prog.npreds + ASYNC_SLOTS + 2 + REPLY_SLOTS
+
+
+ASYNC_SLOTS = 3     # when the warp's cp.async copies are all in, the latest known, and how many are unanswered
+
+
+def async_slot(prog):
+    """The first of ASYNC_SLOTS entries: cp.async.wait_group and wait_all read it (as a scoreboard
+    entry: when all the warp's copies issued so far have their data, or PENDING), the copies set it
+    (timing/core.py: a copy issued later may be answered sooner, so the entry is the latest time of
+    all, kept in the second entry, once the third, the copies the L2 stage has still to answer, is 0).
+    A wait for all but the newest N groups waits for all of them: ptxas's DEPBAR.LE SB0, N counts
+    groups, which simgpu does not follow (DEVIATIONS.md)."""
+    return prog.nregs32 + prog.nregs64 + prog.npreds
 
 
 def fence_slot(prog):
@@ -102,9 +117,9 @@ def reg_slot(prog, kind, r):
 
 def _dest_slots(op, sub, vec):
     if op in (C.OP_ST, C.OP_RED, C.OP_BAR, C.OP_BARRIER, C.OP_BRA, C.OP_RET, C.OP_EXIT,
-              C.OP_MEMBAR, C.OP_FENCE, C.OP_PREFETCH, C.OP_NOP):
+              C.OP_MEMBAR, C.OP_FENCE, C.OP_PREFETCH, C.OP_NOP, C.OP_NANOSLEEP):
         return ()
-    if op in (C.OP_SETP, C.OP_SHFL):
+    if op in (C.OP_SETP, C.OP_SHFL, C.OP_MATCH):
         return (0, 1)
     if op in (C.OP_LD, C.OP_LDU) or (op == C.OP_MOV and sub == 2):
         return tuple(range(vec))
@@ -214,6 +229,7 @@ def build_tables(prog, cfg):
     on_uniform = uniform_instructions(prog) if cfg["uniform_datapath"] else np.zeros(n, bool)
     pipe_alt = np.full(n, -1, np.int8)             # the other pipe it may issue to (-1: none)
     fma_int = np.zeros(n, bool)                    # an integer multiply on the FMA pipe's half that has them
+    is_async = np.zeros(n, np.int8)                # a cp.async copy (async_slot)
     alu_lat = {"fp32": cfg["latency_fp32_cycles"], "int": cfg["latency_int_cycles"],
                "fp64": cfg["latency_fp64_cycles"], "sfu": cfg["latency_sfu_cycles"],
                "branch": cfg["latency_branch_cycles"], "sync": cfg["latency_int_cycles"]}
@@ -238,12 +254,21 @@ def build_tables(prog, cfg):
             else:                                  # global (or generic): the memory hierarchy decides
                 # (timing/requests.py); this latency is a load's with no lane active, which sends no request
                 unit, latency, board = "lsu", cfg["latency_global_off_cycles"], SB_LONG
+        elif op == C.OP_CP and int(prog.sub[i]) == C.CP_ASYNC:     # a global read into shared memory (LDGSTS)
+            unit, latency, board = "lsu", cfg["latency_global_off_cycles"], SB_LONG
+            is_async[i] = 1
         elif op in (C.OP_MEMBAR, C.OP_FENCE) and int(prog.sub[i]) == C.FENCE_GPU:
             unit, latency, board = "sync", cfg["latency_membar_gpu_cycles"], SB_MEMBAR
         elif op in (C.OP_BAR, C.OP_BARRIER):      # a block barrier's arrival travels the MIO (mio_issue)
             unit, latency, board = "mio", cfg["latency_int_cycles"], SB_FIXED
         elif op in (C.OP_SHFL, C.OP_REDUX):
             unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
+        elif op == C.OP_MATCH:                     # through the MIO as REDUX (its pipe not measured)
+            unit, latency, board = "mio", cfg["latency_match_cycles"], SB_SHORT
+        elif op == C.OP_NANOSLEEP:                 # the CBU's; the warp's next instruction waits it out
+            ns = int(prog.obits[i, 0]) if int(prog.okind[i, 0]) == C.K_IMM else 0
+            unit, board = "branch", SB_FIXED
+            latency = max(cfg["latency_nanosleep_cycles"], round(ns * cfg["clock_mhz"] / 1000))
         elif unit == "sfu" or (op == C.OP_DIV and C.TYPE_KIND[int(prog.ty[i])] != C.KIND_FLOAT):
             unit, latency, board = "sfu", cfg["latency_sfu_cycles"], SB_SHORT
         elif on_uniform[i]:
@@ -279,13 +304,19 @@ def build_tables(prog, cfg):
         slots = [reg_slot(prog, f, r) for f, r in deps]
         if unit == "mio":
             slots.insert(0, mio_slot(prog))
-        if i > 0 and sb[i - 1] == SB_MEMBAR:       # the fence before it: in order, the next one waits
-            slots.insert(0, fence_slot(prog))
+        if i > 0 and (sb[i - 1] == SB_MEMBAR or int(prog.op[i - 1]) == C.OP_NANOSLEEP):
+            slots.insert(0, fence_slot(prog))      # the fence or pause before it: in order, the next one waits
+        if op == C.OP_CP and int(prog.sub[i]) in (C.CP_WAIT_GROUP, C.CP_WAIT_ALL):
+            slots.insert(0, async_slot(prog))
         for k, slot in enumerate(slots[:MAX_DEPS]):
             dep[i, k] = slot
         for k, (f, r) in enumerate(written[:MAX_DEFS]):
             defs[i, k] = reg_slot(prog, f, r)
         if board == SB_MEMBAR:                     # a fence writes no register: its own slot
+            defs[i, 0] = fence_slot(prog)
+        if is_async[i]:
+            defs[i, 0] = async_slot(prog)
+        if op == C.OP_NANOSLEEP:
             defs[i, 0] = fence_slot(prog)
     # the cycles each instruction holds its pipe, in half cycles
     occupancy = np.array([2 * cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)[pipe]
@@ -299,7 +330,7 @@ def build_tables(prog, cfg):
     return Tables(pipe, pipe_alt, lat, sb, dep, defs, is_branch, occupancy,
                   np.int64(cfg["latency_branch_cycles"]), np.int64(mio_slot(prog)), np.int64(cfg["mio_issue_gap_cycles"]),
                   dep_row, np.int64(reply_slot(prog)), np.int64(cfg["load_reply_cycles"]),
-                  np.int64(cfg["load_reply_l1_cycles"]))
+                  np.int64(cfg["load_reply_l1_cycles"]), is_async, np.int64(async_slot(prog)))
 
 
 assert UNIT["fp32"] == 0 and UNIT["sync"] == 7

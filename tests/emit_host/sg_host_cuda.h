@@ -17,6 +17,8 @@ typedef sg_dim3 dim3;
 #define __align__(n) __attribute__((aligned(n)))
 #define __shared__ static
 inline void __syncthreads() { sg_barrier.wait(); }
+inline void __nanosleep(unsigned) {}
+#define __syncwarp(m) ((void)sg_collective(sg_host_lanes(m), 0, __LINE__, [](SgSlot&, unsigned) {}))
 
 #define __reduce_min_sync(m, v) sg_reduce_min((m), (v), __LINE__)
 #define __reduce_max_sync(m, v) sg_reduce_max((m), (v), __LINE__)

@@ -66,6 +66,7 @@ inline ulong reverse_bits(ulong x) { ulong r = 0; for (int k = 0; k < 64; k++) r
 enum class mem_flags { mem_none = 0, mem_device = 1, mem_threadgroup = 2 };
 inline mem_flags operator|(mem_flags a, mem_flags b) { return (mem_flags)((int)a | (int)b); }
 inline void threadgroup_barrier(mem_flags) { sg_barrier.wait(); }
+inline void simdgroup_barrier(mem_flags) { sg_collective(sg_host_lanes(0xffffffffu), 0, -2, [](SgSlot&, unsigned) {}); }
 
 struct atomic_uint { uint v; };
 enum memory_order { memory_order_relaxed };

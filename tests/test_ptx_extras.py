@@ -1,0 +1,115 @@
+"""The timing of the instructions simgpu added for cuda_fp16.h, __syncwarp, __match_*_sync,
+__nanosleep and cp.async (their results: tests/test_nvcc_kernels.py's corpus cases, checked on
+the H200 in traces/h200/half_warp/hwcheck.txt). One warp reads %clock64 around the instruction
+under test; the difference is what the warp waited, against the h200 config's measured values."""
+import numpy as np
+import pytest
+
+import simgpu
+from simgpu.config import load_config
+
+H200 = load_config("h200")
+
+
+def clocked(body, regs="", grid=1, block=32, shared=""):
+    """A kernel that stores %clock64 before and after `body` (lane 0 of warp 0) to out[0], out[1]."""
+    text = f""".version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u64 src)
+{{
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<16>;
+  .reg .pred %p<4>;
+  {regs}
+  {shared}
+  ld.param.u64 %rd1, [out];
+  ld.param.u64 %rd2, [src];
+  mov.u32 %r1, %tid.x;
+  mov.u64 %rd3, %clock64;
+{body}
+  mov.u64 %rd4, %clock64;
+  setp.ne.u32 %p1, %r1, 0;
+  @%p1 bra END;
+  st.global.u64 [%rd1], %rd3;
+  st.global.u64 [%rd1+8], %rd4;
+END:
+  ret;
+}}
+"""
+    return simgpu.load("<extras>.ptx", text=text)
+
+
+def waited(body, src=None, **kw):
+    out = np.zeros(2, np.uint64)
+    src = np.zeros(4096, np.float32) if src is None else src
+    res = simgpu.launch(clocked(body, **kw), 1, 32, [out, src], config="h200")
+    return int(out[1] - out[0]), res
+
+
+def test_nanosleep_holds_the_warp_its_time_at_the_clock():
+    base, _ = waited("")
+    t, res = waited("  nanosleep.u32 1000;")
+    want = round(1000 * H200["clock_mhz"] / 1000)           # 1,000 ns at 1,980 MHz: 1,980 cycles
+    assert abs((t - base) - want) <= 2                       # (the clock reads' own issue slots)
+    t0, _ = waited("  nanosleep.u32 0;")
+    assert abs((t0 - base) - H200["latency_nanosleep_cycles"]) <= 2
+
+
+def test_a_match_chain_takes_the_measured_latency_a_link():
+    body = "\n".join(["  match.any.sync.b32 %r2, %r1, 0xffffffff;", "  match.any.sync.b32 %r3, %r2, 0xffffffff;",
+                      "  add.u32 %r4, %r3, 1;"])
+    t, _ = waited(body)
+    assert t >= 2 * H200["latency_match_cycles"]
+
+
+def test_bar_warp_sync_is_one_instruction_that_waits_for_nothing():
+    base, r0 = waited("")
+    t, r1 = waited("  bar.warp.sync -1;")
+    assert r1.stats["warp_instructions"] == r0.stats["warp_instructions"] + 1
+    assert t - base <= 2
+
+
+COPY = """  mov.u32 %r5, buf;
+  shl.b32 %r6, %r1, 2;
+  add.u32 %r7, %r5, %r6;
+  mul.wide.u32 %rd5, %r1, 4;
+  add.s64 %rd6, %rd2, %rd5;
+{pre}
+  cp.async.ca.shared.global [%r7], [%rd6], 4;
+{more}
+  cp.async.commit_group;
+{wait}
+  ld.shared.f32 %f1, [%r7];"""
+
+
+def copy_kernel(pre="", more="", wait="  cp.async.wait_all;"):
+    return COPY.format(pre=pre, more=more, wait=wait)
+
+
+KW = dict(regs=".reg .f32 %f<4>;", shared=".shared .align 4 .b8 buf[512];")
+
+
+def test_cp_async_wait_holds_the_warp_until_its_copy_is_in():
+    src = np.arange(4096, dtype=np.float32)
+    no_wait, _ = waited(copy_kernel(wait=""), src, **KW)
+    t, res = waited(copy_kernel(), src, **KW)
+    assert res.stats["ldgsts_requests"] == 1 and res.stats["ldgsts_sectors"] == 4
+    assert res.stats["gld_requests"] == 0                  # counted apart from the loads (Nsight's op_ldgsts)
+    # a cold line comes from DRAM: the wait takes a DRAM round trip the copy alone does not
+    assert t - no_wait > H200["latency_l2_cycles"]
+    by = res.stats["stall_cycles_by_pc"]
+    assert by.sum(axis=0)[3] > 0                            # long_scoreboard, at the wait
+
+
+def test_a_later_copy_answered_first_does_not_release_the_wait():
+    """Copy A reads a cold line (DRAM); copy B, issued after, a line an earlier load brought into
+    the L1 (every lane its word). B is answered first; the wait must still hold for A."""
+    src = np.arange(4096, dtype=np.float32)
+    warm = """  ld.global.f32 %f2, [%rd6+8192];
+  add.f32 %f3, %f2, 1.0;"""
+    both = copy_kernel(pre=warm, more="  cp.async.ca.shared.global [%r7+128], [%rd6+8192], 4;")
+    only_b = copy_kernel(pre=warm + "\n  add.s64 %rd6, %rd6, 8192;")
+    t_both, _ = waited(both, src, **KW)
+    t_b, _ = waited(only_b, src, **KW)
+    assert t_both > t_b + H200["latency_l2_cycles"]
