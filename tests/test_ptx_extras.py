@@ -113,3 +113,29 @@ def test_a_later_copy_answered_first_does_not_release_the_wait():
     t_both, _ = waited(both, src, **KW)
     t_b, _ = waited(only_b, src, **KW)
     assert t_both > t_b + H200["latency_l2_cycles"]
+
+
+def test_wait_group_keeps_the_newest_groups_in_flight():
+    """Group 1 copies a line an earlier load brought into the L1, group 2 a cold one (DRAM):
+    wait_group 1 waits for group 1 only, wait_group 0 for both, wait_all for both too."""
+    src = np.arange(4096, dtype=np.float32)
+    body = """  mov.u32 %r5, buf;
+  shl.b32 %r6, %r1, 2;
+  add.u32 %r7, %r5, %r6;
+  mul.wide.u32 %rd5, %r1, 4;
+  add.s64 %rd6, %rd2, %rd5;
+  add.s64 %rd7, %rd6, 8192;
+  ld.global.f32 %f2, [%rd7];
+  add.f32 %f3, %f2, 1.0;
+  cp.async.ca.shared.global [%r7], [%rd7], 4;
+  cp.async.commit_group;
+  cp.async.ca.shared.global [%r7+128], [%rd6], 4;
+  cp.async.commit_group;
+WAIT
+  ld.shared.f32 %f1, [%r7];"""
+
+    def t(wait):
+        return waited(body.replace("WAIT", wait), src, **KW)[0]
+    keep1, keep0, every = t("  cp.async.wait_group 1;"), t("  cp.async.wait_group 0;"), t("  cp.async.wait_all;")
+    assert keep0 > keep1 + H200["latency_l2_cycles"]
+    assert every == keep0

@@ -83,12 +83,13 @@ from ..memory.hierarchy import (C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MIO_B
                                 P_ST_ACK, mio_issue)
 from ..ptx import codes as C
 from . import stalls as S
+from .async_copy import copy_answered, copy_issued, group_committed, wait_ready
 from .constants import const_issue_ready, const_ldc_ready, const_ready, make_const_state
 from .fetch import fetch_ready, make_fetch_state
 from .policies import first_slot, pick
 from .requests import (PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, fill_l1, issue, note_blocks, request_block,
                        serve)
-from .tables import N_PIPES, PIPE, REPLY_SLOTS, SB_MEMBAR, scoreboard_slots
+from .tables import ASYNC_COMMIT, ASYNC_COPY, ASYNC_WAIT, N_PIPES, PIPE, REPLY_SLOTS, SB_MEMBAR, scoreboard_slots
 
 INF = np.int64(1) << 62
 PIPE_MIO = PIPE["mio"]
@@ -297,6 +298,17 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
         if t > ready:
             ready = t
             reason = S.WAIT if kind == 0 else (S.SHORT_SB if kind == 1 else (S.LONG_SB if kind == 2 else S.MEMBAR))
+    if T.is_async[pc] == ASYNC_WAIT:                    # cp.async.wait_group: its groups' copies (async_copy.py)
+        t = wait_ready(T, TS, w, T.async_keep[pc])
+        if t >= PENDING:
+            TS.warp[w].dep_ready = PENDING
+            TS.warp[w].dep_reason = S_PENDING
+            TS.warp[w].dep_now = now
+            TS.warp[w].dep_branch = after_branch
+            return
+        if t > ready:
+            ready = t
+            reason = S.LONG_SB
     asked = now
     if after_branch:
         asked = now + T.branch_latency                  # the target is known once the branch resolves
@@ -373,22 +385,6 @@ def write_scoreboard(T, TS, w, pc, ready):
         if slot < 0:
             break
         TS.ready[w, slot] = (ready << 2) | board    # when, and which scoreboard
-
-
-@njit(inline="always")
-def async_copy_ready(T, TS, w, ready, issued):
-    """A cp.async copy of warp w issued (issued = 1: `ready` its answer's time, or PENDING) or
-    answered by the L2 stage (issued = -1): the time the warp's waits may go on, PENDING while
-    any copy is unanswered (tables.async_slot)."""
-    a = T.async_slot
-    if ready == PENDING:
-        TS.ready[w, a + 2] += 1
-    else:
-        if issued < 0:
-            TS.ready[w, a + 2] -= 1
-        if ready > TS.ready[w, a + 1]:
-            TS.ready[w, a + 1] = ready
-    return PENDING if TS.ready[w, a + 2] > 0 else TS.ready[w, a + 1]
 
 
 @njit(inline="always")
@@ -808,8 +804,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                                                           (RQ_STORE if op == C.OP_ST else RQ_LOAD))
                         ready = issue(MS, RQ, sm, now, w, pc, scratch, scratch[SCR_NSECTORS], kind,
                                       (P.ins[pc].iflags & C.F_L2_ONLY) != 0)
-                        if T.is_async[pc] != 0:
-                            ready = async_copy_ready(T, TS, w, ready, 1)
+                        if T.is_async[pc] == ASYNC_COPY:
+                            copy_issued(T, TS, w, ready)
                         elif kind == RQ_LOAD and ready != PENDING and T.reply_l1_gap > 0:
                             # all from the L1: through the same answers path (tables.reply_slot)
                             ready = reply_time(TS, w, T.reply_slot, T.reply_l1_gap, ready)
@@ -819,8 +815,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                                 TS.warp[w].pend_st += 1
                             elif ready > TS.warp[w].drain_until:
                                 TS.warp[w].drain_until = ready
-                elif T.is_async[pc] != 0:                   # a copy with no lane active: nothing to wait for
-                    ready = async_copy_ready(T, TS, w, now, 1)
+                elif T.is_async[pc] == ASYNC_COMMIT:
+                    group_committed(T, TS, w, now)
                 write_scoreboard(T, TS, w, pc, ready)
                 if u == PIPE_MIO:
                     free = max(room, now + 1)
@@ -903,8 +899,8 @@ def settle(T, TS, W, L1, RQ, sm, wps, n_sp):
             continue                   # a load of a warp that has left: nothing waits for it
         ready = RQ.req[sm, k].ready
         pc = RQ.req[sm, k].pc
-        if T.is_async[pc] != 0:
-            ready = async_copy_ready(T, TS, w, ready, -1)
+        if T.is_async[pc] == ASYNC_COPY:
+            copy_answered(T, TS, w, ready, RQ.req[sm, k].now)
         elif RQ.req[sm, k].kind == RQ_LOAD and T.reply_gap > 0:
             ready = reply_time(TS, w, T.reply_slot, T.reply_gap, ready)
         if RQ.req[sm, k].kind == RQ_RED:    # (a store's warp waits for its port, not the L2: requests.issue)

@@ -44,7 +44,7 @@ MAX_DEFS = 4
 
 Tables = namedtuple("Tables", ["pipe", "pipe_alt", "lat", "sb", "dep", "defs", "is_branch", "occupancy",
                                "branch_latency", "mio_slot", "mio_gap", "dep_row", "reply_slot", "reply_gap", "reply_l1_gap",
-                               "is_async", "async_slot"])
+                               "is_async", "async_keep", "async_slot"])
 # dep_row: where the executor keeps each register of `dep` (exec/compact.py: its
 # row, numbered as reg_slot numbers them), for the host's prefetch only
 
@@ -59,16 +59,15 @@ def scoreboard_slots(prog):
     return prog.nregs32 + prog.nregs64 + prog.npreds + ASYNC_SLOTS + 2 + REPLY_SLOTS
 
 
-ASYNC_SLOTS = 3     # when the warp's cp.async copies are all in, the latest known, and how many are unanswered
+ASYNC_GROUPS = 8                 # the closed cp.async groups a warp keeps (timing/async_copy.py)
+ASYNC_SLOTS = 3 + 3 * ASYNC_GROUPS
+ASYNC_COPY, ASYNC_COMMIT, ASYNC_WAIT = 1, 2, 3     # is_async: a copy, commit_group, wait_group / wait_all
 
 
 def async_slot(prog):
-    """The first of ASYNC_SLOTS entries: cp.async.wait_group and wait_all read it (as a scoreboard
-    entry: when all the warp's copies issued so far have their data, or PENDING), the copies set it
-    (timing/core.py: a copy issued later may be answered sooner, so the entry is the latest time of
-    all, kept in the second entry, once the third, the copies the L2 stage has still to answer, is 0).
-    A wait for all but the newest N groups waits for all of them: ptxas's DEPBAR.LE SB0, N counts
-    groups, which simgpu does not follow (DEVIATIONS.md)."""
+    """The first of ASYNC_SLOTS entries: the warp's cp.async groups, kept by
+    timing/async_copy.py, which cp.async.wait_group and wait_all read (no
+    instruction reads them as registers)."""
     return prog.nregs32 + prog.nregs64 + prog.npreds
 
 
@@ -229,7 +228,8 @@ def build_tables(prog, cfg):
     on_uniform = uniform_instructions(prog) if cfg["uniform_datapath"] else np.zeros(n, bool)
     pipe_alt = np.full(n, -1, np.int8)             # the other pipe it may issue to (-1: none)
     fma_int = np.zeros(n, bool)                    # an integer multiply on the FMA pipe's half that has them
-    is_async = np.zeros(n, np.int8)                # a cp.async copy (async_slot)
+    is_async = np.zeros(n, np.int8)                # cp.async: ASYNC_COPY, _COMMIT, _WAIT
+    async_keep = np.full(n, -1, np.int64)          # wait_group N: N; wait_all: -1
     alu_lat = {"fp32": cfg["latency_fp32_cycles"], "int": cfg["latency_int_cycles"],
                "fp64": cfg["latency_fp64_cycles"], "sfu": cfg["latency_sfu_cycles"],
                "branch": cfg["latency_branch_cycles"], "sync": cfg["latency_int_cycles"]}
@@ -256,7 +256,12 @@ def build_tables(prog, cfg):
                 unit, latency, board = "lsu", cfg["latency_global_off_cycles"], SB_LONG
         elif op == C.OP_CP and int(prog.sub[i]) == C.CP_ASYNC:     # a global read into shared memory (LDGSTS)
             unit, latency, board = "lsu", cfg["latency_global_off_cycles"], SB_LONG
-            is_async[i] = 1
+            is_async[i] = ASYNC_COPY
+        elif op == C.OP_CP:                        # LDGDEPBAR, DEPBAR.LE SB0, N: the CBU's, waits at issue
+            unit, latency, board = "branch", cfg["latency_branch_cycles"], SB_FIXED
+            sub = int(prog.sub[i])
+            is_async[i] = ASYNC_COMMIT if sub == C.CP_COMMIT else ASYNC_WAIT
+            async_keep[i] = int(prog.obits[i, 1]) if sub == C.CP_WAIT_GROUP else -1
         elif op in (C.OP_MEMBAR, C.OP_FENCE) and int(prog.sub[i]) == C.FENCE_GPU:
             unit, latency, board = "sync", cfg["latency_membar_gpu_cycles"], SB_MEMBAR
         elif op in (C.OP_BAR, C.OP_BARRIER):      # a block barrier's arrival travels the MIO (mio_issue)
@@ -306,16 +311,12 @@ def build_tables(prog, cfg):
             slots.insert(0, mio_slot(prog))
         if i > 0 and (sb[i - 1] == SB_MEMBAR or int(prog.op[i - 1]) == C.OP_NANOSLEEP):
             slots.insert(0, fence_slot(prog))      # the fence or pause before it: in order, the next one waits
-        if op == C.OP_CP and int(prog.sub[i]) in (C.CP_WAIT_GROUP, C.CP_WAIT_ALL):
-            slots.insert(0, async_slot(prog))
         for k, slot in enumerate(slots[:MAX_DEPS]):
             dep[i, k] = slot
         for k, (f, r) in enumerate(written[:MAX_DEFS]):
             defs[i, k] = reg_slot(prog, f, r)
         if board == SB_MEMBAR:                     # a fence writes no register: its own slot
             defs[i, 0] = fence_slot(prog)
-        if is_async[i]:
-            defs[i, 0] = async_slot(prog)
         if op == C.OP_NANOSLEEP:
             defs[i, 0] = fence_slot(prog)
     # the cycles each instruction holds its pipe, in half cycles
@@ -330,7 +331,7 @@ def build_tables(prog, cfg):
     return Tables(pipe, pipe_alt, lat, sb, dep, defs, is_branch, occupancy,
                   np.int64(cfg["latency_branch_cycles"]), np.int64(mio_slot(prog)), np.int64(cfg["mio_issue_gap_cycles"]),
                   dep_row, np.int64(reply_slot(prog)), np.int64(cfg["load_reply_cycles"]),
-                  np.int64(cfg["load_reply_l1_cycles"]), is_async, np.int64(async_slot(prog)))
+                  np.int64(cfg["load_reply_l1_cycles"]), is_async, async_keep, np.int64(async_slot(prog)))
 
 
 assert UNIT["fp32"] == 0 and UNIT["sync"] == 7
