@@ -695,6 +695,17 @@ def k_tiles_sum_pipelined():
     exact(out.reshape(blocks, 128), tiles[:, :, (np.arange(128) + 1) % 128].sum(axis=1))
 
 
+def k_tiles_sum_serial():
+    rng = np.random.default_rng(28)
+    blocks, ntiles, pad = 2, 4, 5
+    x = rng.integers(-20, 20, blocks * ntiles * 128).astype(np.float32)
+    out = np.zeros(blocks * 128, dtype=np.float32)
+    run("async_copy", "tiles_sum_serial", blocks, 128, [x, out, ntiles, pad])
+    tiles = x.reshape(blocks, ntiles, 128).copy()
+    tiles[:, :, 128 - pad:] = 0.0
+    exact(out.reshape(blocks, 128), tiles[:, :, (np.arange(128) + 1) % 128].sum(axis=1))
+
+
 # ----------------------------------------------------------------------------
 
 KERNELS = {name[2:]: fn for name, fn in sorted(globals().items())

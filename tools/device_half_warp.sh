@@ -13,6 +13,7 @@
 #    hwcheck run launches: $OUT/pipes.csv.
 # 4. Dependent-chain cycles of tools/half_warp_latency.cu's kernels (one warp; median of 5):
 #    $OUT/latency.json, with the provenance.
+# 5. cp.async pipelining on the whole GPU, Nsight's cycles (tools/async_timing.py): $OUT/async_timing.csv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${OUT:?set OUT to the folder for the records}"
@@ -64,3 +65,6 @@ for n in names:
     print(n, runs, rec["kernels"][n]["median_per_op"])
 open(sys.argv[2], "w").write(json.dumps(rec, indent=1) + "\n")
 PY
+# 5. cp.async pipelining at sizes that fill the GPU (tools/async_timing.py): $OUT/async_timing.csv
+ncu --clock-control none --csv --metrics gpc__cycles_elapsed.max,smsp__inst_executed.sum \
+    "$PYTHON" tools/async_timing.py run > "$OUT/async_timing.csv" 2> "$TMP/ncu2.err" || tail -3 "$TMP/ncu2.err"

@@ -37,3 +37,21 @@ extern "C" __global__ void tiles_sum_pipelined(const float* in, float* out, int 
     }
     out[blockIdx.x * 128 + t] = acc;
 }
+
+// the same sum with no tile in flight while one is summed (wait_group 0): what the pipeline saves
+extern "C" __global__ void tiles_sum_serial(const float* in, float* out, int ntiles, int pad) {
+    __shared__ float s[128];
+    int t = threadIdx.x;
+    const float* src = in + (size_t)blockIdx.x * ntiles * 128;
+    int zf = t >= 128 - pad ? 4 : 0;
+    float acc = 0.0f;
+    for (int k = 0; k < ntiles; k++) {
+        __pipeline_memcpy_async(&s[t], &src[k * 128 + t], 4, zf);
+        __pipeline_commit();
+        __pipeline_wait_prior(0);
+        __syncthreads();
+        acc += s[(t + 1) & 127];
+        __syncthreads();
+    }
+    out[blockIdx.x * 128 + t] = acc;
+}
