@@ -422,20 +422,6 @@ def float_to_int_bits(x, t_dst):
 
 
 @njit
-def bits_to_f32(b):
-    """IEEE single bits -> value (exact, without a reinterpreting cast)."""
-    b = np.int64(b & M32)
-    sign = -1.0 if (b >> 31) & 1 else 1.0
-    e = (b >> 23) & 0xFF
-    m = b & 0x7FFFFF
-    if e == 0xFF:
-        return sign * np.inf if m == 0 else np.nan
-    if e == 0:
-        return sign * math.ldexp(np.float64(m), -149)
-    return sign * math.ldexp(np.float64(m | 0x800000), e - 150)
-
-
-@njit
 def bits_to_f64(b):
     sign = -1.0 if (b >> np.uint64(63)) & np.uint64(1) else 1.0
     e = np.int64((b >> np.uint64(52)) & np.uint64(0x7FF))
@@ -489,9 +475,9 @@ def float_value(u, t):
     if t == C.T_F16:
         return fp.f16_bits_to_float(u)
     if t == C.T_BF16:
-        return bits_to_f32((u & np.uint64(0xFFFF)) << np.uint64(16))
+        return fp.bits_to_f32((u & np.uint64(0xFFFF)) << np.uint64(16))
     if t == C.T_F32:
-        return bits_to_f32(u)
+        return fp.bits_to_f32(u)
     return bits_to_f64(u)
 
 

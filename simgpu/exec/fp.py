@@ -249,6 +249,20 @@ def sqrt_rounded_f32(a, mode):
 
 
 @njit
+def bits_to_f32(b):
+    """IEEE single bits -> value (exact, without a reinterpreting cast)."""
+    b = np.int64(b & np.uint64(0xFFFFFFFF))
+    sign = -1.0 if (b >> 31) & 1 else 1.0
+    e = (b >> 23) & 0xFF
+    m = b & 0x7FFFFF
+    if e == 0xFF:
+        return sign * np.inf if m == 0 else np.nan
+    if e == 0:
+        return sign * math.ldexp(np.float64(m), -149)
+    return sign * math.ldexp(np.float64(m | 0x800000), e - 150)
+
+
+@njit
 def f32_to_f16_bits(x):
     """float value -> IEEE half bits, round to nearest even (cvt.rn.f16.f32)."""
     if math.isnan(x):

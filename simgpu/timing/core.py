@@ -270,6 +270,15 @@ def set_state(TS, c, w, state, now, pc):
 
 
 @njit(inline="always")
+def hold_pending(TS, w, now, after_branch):
+    """Warp w waits on an answer the L2 stage has not given yet: S_PENDING until settle()."""
+    TS.warp[w].dep_ready = PENDING
+    TS.warp[w].dep_reason = S_PENDING
+    TS.warp[w].dep_now = now
+    TS.warp[w].dep_branch = after_branch
+
+
+@njit(inline="always")
 def compute_dependencies(T, TS, W, w, after_branch, now):
     """When warp w's next instruction may issue as far as registers allow, and
     why not before; PENDING (and S_PENDING) while an operand waits for the L2
@@ -289,10 +298,7 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
             break
         t = TS.ready[w, slot] >> 2
         if t >= PENDING:
-            TS.warp[w].dep_ready = PENDING
-            TS.warp[w].dep_reason = S_PENDING
-            TS.warp[w].dep_now = now
-            TS.warp[w].dep_branch = after_branch
+            hold_pending(TS, w, now, after_branch)
             return
         kind = TS.ready[w, slot] & 3
         if t > ready:
@@ -301,10 +307,7 @@ def compute_dependencies(T, TS, W, w, after_branch, now):
     if T.is_async[pc] == ASYNC_WAIT:                    # cp.async.wait_group: its groups' copies (async_copy.py)
         t = wait_ready(T, TS, w, T.async_keep[pc])
         if t >= PENDING:
-            TS.warp[w].dep_ready = PENDING
-            TS.warp[w].dep_reason = S_PENDING
-            TS.warp[w].dep_now = now
-            TS.warp[w].dep_branch = after_branch
+            hold_pending(TS, w, now, after_branch)
             return
         if t > ready:
             ready = t
