@@ -15,6 +15,7 @@ import sys
 import time
 
 from .errors import CheckFailed, SimgpuError
+from .exec.syscall import PRINTF_FIFO_BYTES
 
 
 def _parse_sets(items):
@@ -25,6 +26,15 @@ def _parse_sets(items):
             raise SimgpuError(f"--set {item!r}: expected NAME=VALUE")
         sets[key.strip()] = val.strip()
     return sets
+
+
+def device_output(results):
+    """Device printf's text, as the CUDA host prints it when a kernel ends."""
+    for res in results:
+        sys.stdout.write("".join(res.printf))
+        if res.printf_dropped:
+            print(f"simgpu: the printf FIFO ({PRINTF_FIFO_BYTES >> 20} MiB) was full: {res.printf_dropped:,} "
+                  "printf calls dropped", file=sys.stderr)
 
 
 def _run_recipe(ns, **kw):
@@ -67,6 +77,7 @@ def cmd_run(ns):
     t0 = time.perf_counter()
     run = _run_recipe(ns, **kw)
     elapsed = time.perf_counter() - t0
+    device_output(run.results)
     print(format_run(run, ns.config, elapsed))
     if ns.trace:
         from .traces import write_trace
@@ -95,6 +106,7 @@ def _run_plain(ns, kw, format_launch):
     args = [safe_eval.evaluate(a, sizes) for a in ns.arg or ()]
     shared = int(safe_eval.evaluate(ns.shared, sizes)) if ns.shared else 0
     res = launch(k, grid, block, args, config=ns.config, shared_bytes=shared, **kw)
+    device_output([res])
     print(f"program  {ns.program}\nconfig   {ns.config}: {res.config['name']}\n")
     print("\n".join(format_launch(k.name, res.grid, res.block, shared, res)))
     return 0
@@ -531,6 +543,9 @@ def main(argv=None):
     try:
         return ns.fn(ns)
     except SimgpuError as e:
+        if e.__dict__.get("printf"):               # what the kernel printed before it stopped (launch._fault)
+            sys.stdout.write("".join(e.printf))
+            sys.stdout.flush()
         print(f"simgpu: {e}" if not str(e).startswith(("/", ".")) and ":" not in str(e).split()[0] else str(e),
               file=sys.stderr)
         return e.exit_code

@@ -35,8 +35,11 @@ class RecipeError(SimgpuError):
 
 class KernelFault(SimgpuError):
     """A fault while the kernel ran: out-of-bounds or misaligned access,
-    barrier deadlock, runaway kernel. The message names block, thread, PC,
-    source line and address, as compute-sanitizer does."""
+    barrier deadlock, runaway kernel, a failed assert. The message names block,
+    thread, PC, source line and address, as compute-sanitizer does; `printf`
+    holds what the kernel printed before it stopped."""
+
+    printf = ()
 
 
 class CheckFailed(SimgpuError):

@@ -20,6 +20,7 @@ from .config import load_config
 from .errors import AssemblyError, KernelFault, LaunchError
 from .ptx import assemble, parse_module
 from .ptx import codes as C
+from .printf import c_string, decode, fifo_for
 from .ptx.assemble import GLOBAL_BASE
 
 # where the harness's buffers land on the H200 (tools/probe_alloc.py, traces/h200/alloc.json): the first at a 2 MB
@@ -52,6 +53,8 @@ class Result:
     config: object
     kernel: Kernel
     per_pc: np.ndarray = field(repr=False, default=None)
+    printf: list = field(default_factory=list)       # device printf's text, a string per call (simgpu/printf.py)
+    printf_dropped: int = 0                          # printf calls the full FIFO could not keep
 
 
 def read_source(path):
@@ -145,6 +148,7 @@ class DeviceMemory:
         # one allocation per array: an array passed as two arguments is one buffer with two
         # pointers to it, as on a GPU (a kernel that reads through one and writes through the
         # other sees its own writes); arrays that only partly overlap are refused
+        self.printf = None                     # the printf FIFO of a launch (printf.fifo_for)
         self.user = []                         # allocation of each user array, in argument order
         unique = []
         for k, name, arr in arrays:
@@ -331,26 +335,27 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
         raise LaunchError("sample_blocks runs the functional engine only: pass timing=False")
     if sample_sms is not None and (not timing or not isinstance(sample_sms, (int, np.integer)) or sample_sms < 1):
         raise LaunchError(f"sample_sms must be a positive number of SMs with timing=True, got {sample_sms!r}")
+    dev.printf = fifo_for(prog)
     if timing:
         from .timing.run import simulate
         rc, err, W, tstats, pc_counts = simulate(prog, cfg, grid, block, dev, params, int(shared_bytes),
                                                  regs_per_thread, max_warp_instructions, trace_capacity,
                                                  progress, sample_sms, threads)
         if rc != 0:
-            raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
+            raise _fault(prog, err, W, dev, grid, block, max_warp_instructions)
         dev.copy_back(before_overwrite)
         stats = {"blocks": nblocks, "threads": nblocks * nthreads, "warps": nblocks * nwarps, **tstats}
         stats["simt_efficiency"] = stats["thread_instructions"] / (32 * max(1, stats["warp_instructions"]))
-        return Result(stats, grid, block, cfg, kernel, per_pc=pc_counts)
+        return Result(stats, grid, block, cfg, kernel, per_pc=pc_counts, **_printed(dev, block))
     W = make_warps(nwarps, 1, prog, grid, block)
     M = make_mem(dev.gmem, dev.alloc_lo, dev.alloc_hi, 1, prog.shared_static + int(shared_bytes),
-                 nwarps * 32, prog.local_bytes, np.frombuffer(bytes(params), np.uint8))
+                 nwarps * 32, prog.local_bytes, np.frombuffer(bytes(params), np.uint8), dev.printf)
     U, I, F, err, counts, pc_counts, mstat, scratch = make_work(prog, len(C.OPCODES), SCRATCH_SIZE)
     ran = nblocks if sample_blocks is None else max(1, min(nblocks, int(sample_blocks)))
     rc = run_grid(prog.arrays(), W, M, 0, ran, 64, max_warp_instructions, U, I, F, err, counts, pc_counts,
                   mstat, scratch)
     if rc != 0:
-        raise KernelFault(fault_message(prog, err, W, dev, grid, block, max_warp_instructions))
+        raise _fault(prog, err, W, dev, grid, block, max_warp_instructions)
     dev.copy_back(before_overwrite)
     stats = {
         "warp_instructions": int(counts[0]),
@@ -362,7 +367,24 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
         **memory_stats(prog, mstat),
     }
     stats["simt_efficiency"] = stats["thread_instructions"] / (32 * max(1, stats["warp_instructions"]))
-    return Result(stats, grid, block, cfg, kernel, per_pc=pc_counts)
+    return Result(stats, grid, block, cfg, kernel, per_pc=pc_counts, **_printed(dev, block))
+
+
+def _printed(dev, block):
+    """Result's printf fields: the text of every device printf call the run kept."""
+    if dev.printf is None:
+        return {}
+    fifo, used = dev.printf
+    return {"printf": [text for _, _, text in decode(fifo, used, dev.gmem, block)],
+            "printf_dropped": int(used[1])}
+
+
+def _fault(prog, err, W, dev, grid, block, limit):
+    """The KernelFault for a failed run; what the kernel printed before it rides along
+    (`printf`), as CUDA prints its FIFO when a kernel stops on an assert."""
+    e = KernelFault(fault_message(prog, err, W, dev, grid, block, limit))
+    e.printf = _printed(dev, block).get("printf", [])
+    return e
 
 
 def _block_xyz(bid, grid):
@@ -385,6 +407,11 @@ def fault_message(prog, err, W, dev, grid, block, limit=DEFAULT_MAX_WARP_INSTRUC
     t = w * 32 + lane
     txyz = (t % block[0], (t // block[0]) % block[1], t // (block[0] * block[1]))
     where = f"block {bxyz} thread {txyz} (warp {w} lane {lane}) at pc {pc} ({loc}: {text})"
+    if code == C.E_ASSERT:                    # the CUDA runtime's line for __assertfail (exec/syscall.py)
+        msg, file, func = (c_string(dev.gmem, a) for a in (addr, space & ((1 << 40) - 1), int(err[7])))
+        return (f"assertion failed: {file or '?'}:{space >> 40}: {func or '?'}: block: [{','.join(map(str, bxyz))}], "
+                f"thread: [{','.join(map(str, txyz))}] Assertion `{msg or '?'}` failed. "
+                f"(warp {w} lane {lane} at pc {pc}, {loc})")
     if code == C.E_RUNAWAY:
         return (f"kernel stopped after {limit:,} warp instructions (runaway loop?) "
                 f"in block {bxyz} warp {w} at pc {pc} ({loc}: {text}); raise max_warp_instructions if intended")

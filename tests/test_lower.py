@@ -623,3 +623,30 @@ def test_a_loop_run_a_pass_at_a_time_copies_its_stepped_pointer_as_the_sass_does
     simgpu.launch(kernel, 1, rows, [a, lens, y, rows, K], timing=False)
     want = np.where(np.arange(K)[None, :] < lens[:, None], a.reshape(rows, K), 0).sum(axis=1)
     assert np.array_equal(y, want.astype(np.float32))
+
+
+def test_a_predicate_round_trip_through_an_integer_is_the_predicate():
+    """__syncthreads_or as a loop's test: nvcc's `selp.u32 %r11, 1, 0, %p1; { setp.ne.u32 %p1,
+    %r11, 0; bar.red.or.pred %p2, 0, %p1; selp.u32 %r12, 1, 0, %p2; } setp.eq.s32 %p2, %r12, 0;
+    @%p2 bra` is ptxas's `BAR.RED.OR 0x0, P0; B2R.RESULT RZ, P1; @!P1 BRA`
+    (traces/h200/sync_print/block_sync.sass): the barrier reads the compare's predicate and the
+    branch the barrier's, negated; the selps and setps around them go."""
+    path = Path(__file__).parent / "cuda" / "block_sync.ptx"
+    instrs, done = ptxas_lowered(path, "block_until_done")
+    assert done["predicate copies"] == 4
+    k = next(i for i, ins in enumerate(instrs) if ins.opcode == "bar")
+    cmp, bar = instrs[k - 1], instrs[k]
+    br = next(ins for ins in instrs[k:] if ins.opcode == "bra")
+    assert cmp.opcode == "setp" and "gt" in cmp.suffixes
+    assert bar.operands[-1].reg is cmp.operands[0].reg and not bar.operands[-1].neg
+    assert br.opcode == "bra" and br.guard is bar.operands[0].reg and br.guard_neg
+    # the same results, lowered or not
+    steps = np.random.default_rng(5).integers(0, 9, 4 * 64).astype(np.int32)
+    outs = []
+    for lower in (None, "ptxas"):
+        out = np.full(4 * 64, -1, np.int32)
+        simgpu.launch(simgpu.load(str(path), kernel="block_until_done", lower=lower), 4, 64, [steps, out],
+                      timing=False)
+        outs.append(out)
+    np.testing.assert_array_equal(outs[0], outs[1])
+    np.testing.assert_array_equal(outs[1], np.repeat(steps.reshape(4, 64).max(axis=1), 64))

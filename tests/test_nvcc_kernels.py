@@ -644,6 +644,50 @@ def k_bf16_ops():
     exact(out.reshape(n, 4), want)
 
 
+def _h16(v):
+    """f16 values -> bits, a NaN as the canonical 0x7fff the H200's half instructions write."""
+    v = np.asarray(v, np.float16)
+    return np.where(np.isnan(v), np.uint16(0x7FFF), v.view(np.uint16))
+
+
+def _pack(lo, hi):
+    return lo.astype(np.uint32) | (hi.astype(np.uint32) << 16)
+
+
+def _bf16_nan(f32):
+    """float32 -> bfloat16 bits (nearest even), a NaN as 0x7fff."""
+    return np.where(np.isnan(f32), np.uint16(0x7FFF), _bf16(f32))
+
+
+def k_half2_compare():
+    rng = np.random.default_rng(25)
+    n = 100
+    a, b = _halves(rng, 2 * n), _halves(rng, 2 * n)[::-1].copy()
+    a[[7, 10, 13]] = np.nan
+    b[[8, 10, 15]] = np.nan
+    a[20:40:2] = b[20:40:2]                                   # equal pairs, both halves of some
+    f = rng.uniform(-70000, 70000, 2 * n).astype(np.float32)
+    f[[3, 4, 9]] = [np.nan, 3e-8, -65519.0]
+    out = np.zeros(8 * n, dtype=np.uint32)
+    run("half", "half2_compare", cdiv(n, 64), 64, [a, b, f, out, np.int32(n)])
+    x, y = a.reshape(n, 2), b.reshape(n, 2)
+    one = np.uint16(0x3C00)
+
+    def h2(cond):
+        return _pack(np.where(cond[:, 0], one, 0), np.where(cond[:, 1], one, 0))
+    with np.errstate(invalid="ignore"):
+        lt, geu = x < y, ~(x < y)
+        eq_zero = (x == y) & (x == 0)
+        mx = np.where(eq_zero, np.where(np.signbit(x), y, x), np.maximum(x, y))   # -0 below +0
+        cols = [h2(lt), h2(geu), _pack(_h16(mx[:, 0]), _h16(mx[:, 1])),
+                _pack(_h16(f[0::2]), _h16(f[1::2])),
+                (x > y).all(axis=1) + 2 * (~(x == y)).all(axis=1) + 4 * np.isnan(x[:, 1]),
+                _pack(_bf16_nan(f[0::2]), _bf16_nan(f[1::2])),
+                _h16(np.floor(x[:, 0])),
+                _pack(_h16(np.ceil(y[:, 0])), _h16(np.ceil(y[:, 1])))]
+    exact(out.reshape(n, 8), np.stack([c.astype(np.uint32) for c in cols], axis=1))
+
+
 def k_match_sad():
     rng = np.random.default_rng(25)
     n = 128
@@ -704,6 +748,77 @@ def k_tiles_sum_serial():
     tiles = x.reshape(blocks, ntiles, 128).copy()
     tiles[:, :, 128 - pad:] = 0.0
     exact(out.reshape(blocks, 128), tiles[:, :, (np.arange(128) + 1) % 128].sum(axis=1))
+
+
+# ----------------------------------------------------------------------------
+# block_sync.ptx: __syncthreads_count/and/or (bar.red)
+
+def k_block_vote():
+    rng = np.random.default_rng(31)
+    blocks, nt = 6, 96
+    x = rng.integers(-3, 40, blocks * nt).astype(np.int32)
+    x[:nt] = np.abs(x[:nt]) + 1                               # block 0: all positive
+    x[nt:2 * nt] = -1                                         # block 1: none
+    out = np.zeros(3 * blocks, dtype=np.int32)
+    run("block_sync", "block_vote", blocks, nt, [x, out, np.int32(35)])
+    v = x.reshape(blocks, nt)
+    exact(out.reshape(blocks, 3), np.stack([(v > 0).sum(axis=1), (v > 0).all(axis=1), (v > 35).any(axis=1)], axis=1))
+
+
+def k_block_vote_ragged():
+    rng = np.random.default_rng(32)
+    blocks, nt, n = 4, 128, 3 * 128 + 37                      # the last block: 37 threads stay, 91 leave
+    x = rng.integers(0, 1000, blocks * nt).astype(np.int32)
+    out = np.full(blocks, -1, dtype=np.int32)
+    run("block_sync", "block_vote_ragged", blocks, nt, [x, out, np.int32(n)])
+    odd = (x[:n] & 1).astype(np.int64)
+    exact(out, np.add.reduceat(odd, np.arange(0, n, nt)))
+
+
+def k_block_until_done():
+    rng = np.random.default_rng(33)
+    blocks, nt = 5, 64
+    steps = rng.integers(0, 9, blocks * nt).astype(np.int32)
+    steps[:nt] = 0                                            # block 0: no rounds at all
+    out = np.full(blocks * nt, -1, dtype=np.int32)
+    run("block_sync", "block_until_done", blocks, nt, [steps, out])
+    exact(out.reshape(blocks, nt), np.repeat(steps.reshape(blocks, nt).max(axis=1, keepdims=True), nt, axis=1))
+
+
+# ----------------------------------------------------------------------------
+# printf.ptx: device printf (vprintf) and assert (__assertfail)
+
+def printed_lines(res):
+    """The device printf text of a run, as sorted lines (the H200 prints warps in its own order)."""
+    return sorted("".join(res.printf).splitlines())
+
+
+def k_print_values():
+    rng = np.random.default_rng(41)
+    blocks, nt, big = 3, 64, 2 ** 40 + 7
+    x = rng.integers(-100000, 100000, blocks * nt).astype(np.int32)
+    f = rng.uniform(-50, 50, blocks * nt).astype(np.float32)
+    res = run("printf", "print_values", blocks, nt, [x, f, np.int64(big)])
+    want = []
+    for i in range(5, blocks * nt, 32):
+        v, u, g = int(x[i]), int(x[i]) & 0xFFFFFFFF, float(f[i])
+        want.append("b%d t%d i=%d x=%d %d %x|%5d|%-5d|%05.1f %e %g %c %d %s%%" % (
+            i // nt, i % nt, i, v, u, u, v, -v, g, g, g, chr(65 + i % 26), big + i, "odd" if i & 1 else "even"))
+    assert printed_lines(res) == sorted(want)
+
+
+def k_print_from_function():
+    v = np.linspace(-2, 3, 40)
+    res = run("printf", "print_from_function", 2, 32, [v, np.int32(37)])
+    assert printed_lines(res) == sorted("report %d %.3f" % (i, v[i]) for i in range(37))
+
+
+def k_double_checked():
+    x = np.arange(100, dtype=np.int32)
+    y = np.zeros(128, dtype=np.int32)
+    res = run("printf", "double_checked", 2, 64, [x, y, np.int32(100)])
+    exact(y[:100], 2 * x)
+    assert printed_lines(res) == []
 
 
 # ----------------------------------------------------------------------------

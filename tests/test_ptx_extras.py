@@ -139,3 +139,29 @@ WAIT
     keep1, keep0, every = t("  cp.async.wait_group 1;"), t("  cp.async.wait_group 0;"), t("  cp.async.wait_all;")
     assert keep0 > keep1 + H200["latency_l2_cycles"]
     assert every == keep0
+
+
+def test_barrier_reductions_and_printf_take_the_h200s_cycles():
+    """tools/sync_print_latency.cu's chains (one warp, 64 links) against the H200's
+    (traces/h200/sync_print/latency.json). latency_bar_red_cycles was fitted to make the
+    __syncthreads_count chain exceed the __syncthreads one by what the H200's does, and
+    latency_vprintf_cycles to one lane's printf, so those two hold closely; the plain barrier
+    chain is the barrier unit's (barrier_release_cycles, fitted on several warps a block) and
+    comes out 18% long for one warp; a whole warp's printf takes 131 cycles a lane more than
+    one lane's, not modeled."""
+    import json
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    rec = json.loads((root / "traces/h200/sync_print/latency.json").read_text())["kernels"]
+    got = {}
+    for name in rec:
+        k = simgpu.load(str(root / "tools/sync_print_latency.ptx"), kernel=name, lower="ptxas")
+        t = np.zeros(1, np.int64)
+        simgpu.launch(k, 1, 32, [np.arange(32, dtype=np.int32), t], config="h200")
+        got[name] = t[0] / 64
+    hw = {n: r["median_per_op"] for n, r in rec.items()}
+    assert abs((got["lat_bar_count"] - got["lat_bar_sync"]) - (hw["lat_bar_count"] - hw["lat_bar_sync"])) < 1.0
+    assert abs(got["lat_bar_sync"] / hw["lat_bar_sync"] - 1) < 0.20
+    assert abs(got["lat_bar_or"] / hw["lat_bar_or"] - 1) < 0.05
+    assert abs(got["lat_printf"] / hw["lat_printf"] - 1) < 0.001
+    assert abs(got["lat_printf_warp"] / hw["lat_printf_warp"] - 1) < 0.10

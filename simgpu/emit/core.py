@@ -394,6 +394,8 @@ class KernelEmitter:
                     self.fail(i, "bar.arrive (a barrier some threads pass without waiting)")
                 if int(p.okind[i, 2]) != C.K_NONE:
                     self.fail(i, "a barrier with a thread count")
+                if int(p.sub2[i]) != C.BARRED_NONE:
+                    self.fail(i, "bar.red (__syncthreads_count/and/or)")
                 nxt = self.pc_value(self.v.block_of_pc(i + 1))
                 g = self.guard_value(i)
                 out.append(f"sg_pc = {nxt}" + (" + SG_WAIT;" if g == "true" else f" + ({g} ? SG_WAIT : 0u);")
@@ -427,7 +429,11 @@ class KernelEmitter:
             return self.guard(i, [self.d.sleep(self, i)])
         if op == C.OP_CP:
             return self.guard(i, self.cp_async(i))
-        if int(self.p.ty[i]) in C.HALF_TYPES and op not in (C.OP_MOV, C.OP_SELP, C.OP_CVT):
+        if op == C.OP_CALL:
+            self.fail(i, "device printf and assert (vprintf, __assertfail)")
+        if (int(self.p.ty[i]) in C.HALF_TYPES and op not in (C.OP_MOV, C.OP_SELP, C.OP_CVT)) \
+                or (op in (C.OP_SET, C.OP_CVT) and max(int(self.p.ty[i]), int(self.p.ty2[i])) >= C.T_F16X2) \
+                or (op == C.OP_SET and int(self.p.ty2[i]) in C.HALF_TYPES):
             self.fail(i, "half-precision arithmetic")
         return self.guard(i, ops.translate(self, i))
 

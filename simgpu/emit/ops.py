@@ -34,6 +34,8 @@ def translate(x, i):
         return x.dst(i, 0, ct, f"({x.src(i, 3, 'bool')} ? {x.src(i, 1, ct)} : {x.src(i, 2, ct)})")
     if op == C.OP_SETP:
         return setp(x, i, ct)
+    if op == C.OP_SET:
+        return set_op(x, i)
     if op == C.OP_CVT:
         return cvt(x, i)
     if op == C.OP_TESTP:
@@ -77,7 +79,8 @@ def mov(x, i, ct):
     return out
 
 
-def setp(x, i, ct):
+def compare(x, i, ct):
+    """setp's and set's comparison of operands 2 and 3 (type ct), combined with predicate c."""
     p = x.p
     cmp = int(p.sub[i])
     if is_float(ct):
@@ -104,6 +107,22 @@ def setp(x, i, ct):
     def comb(v):
         return {C.BOOL_NONE: v, C.BOOL_AND: f"({v} && {c})", C.BOOL_OR: f"({v} || {c})",
                 C.BOOL_XOR: f"({v} != {c})"}[bop]
+    return e, comb
+
+
+def set_op(x, i):
+    """set.CMP.dtype.stype: all ones (1.0f for .f32) or 0."""
+    p = x.p
+    td = CTYPE[int(p.ty[i])]
+    e, comb = compare(x, i, CTYPE[int(p.ty2[i])])
+    one = "1.0f" if td == "f32" else f"(({x.d.T[td]})0xFFFFFFFFu)"
+    zero = "0.0f" if td == "f32" else f"(({x.d.T[td]})0u)"
+    return x.dst(i, 0, td, f"({comb(e)} ? {one} : {zero})")
+
+
+def setp(x, i, ct):
+    p = x.p
+    e, comb = compare(x, i, ct)
     if int(p.okind[i, 1]) == C.K_NONE:
         return x.dst(i, 0, "bool", comb(e))
     t, ts = x.temp(i, 0, "bool", e)          # p and q both from one comparison

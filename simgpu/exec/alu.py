@@ -499,6 +499,9 @@ def cvt(P, W, i, w, mask, U, F):
     a = U[1]
     d = U[0]
     fetch_bits(P, W, i, 1, w, a)
+    if td == C.T_F16X2 or td == C.T_BF16X2:
+        cvt_pair(P, W, i, w, mask, U, td, flags)
+        return
     kd = TKIND[td]
     ks = TKIND[ts]
     for l in range(32):
@@ -545,12 +548,40 @@ def cvt(P, W, i, w, mask, U, F):
             x = sat_clamp01(x)
         if (flags & C.F_RELU) and x < 0.0:
             x = 0.0
-        if td == C.T_F16:
+        if (td == C.T_F16 or td == C.T_BF16) and ts == td and math.isnan(x):
+            d[l] = half.NAN_BITS                # a half -> half rounding writes the canonical NaN
+        elif td == C.T_F16:
             d[l] = fp.f32_to_f16_bits(x)
         elif td == C.T_BF16:
             d[l] = fp.f32_to_bf16_bits(x, float_bits(x, C.T_F32))
         else:
             d[l] = float_bits(x, td)
+    store_bits(P, W, i, 0, w, mask, d)
+
+
+@njit
+def cvt_pair(P, W, i, w, mask, U, td, flags):
+    """cvt.rn{.relu}{.satfinite}.f16x2.f32 d, a, b (and .bf16x2; PTX ISA 9.7.9.21): a and b
+    rounded to nearest even, a's in the upper half of d and b's in the lower; .relu makes a
+    negative result +0, .satfinite an infinite one the largest finite value of its sign."""
+    a, b, d = U[1], U[2], U[0]
+    fetch_bits(P, W, i, 2, w, b)
+    t = C.T_BF16 if td == C.T_BF16X2 else C.T_F16
+    top = np.uint64(0x7F7F) if t == C.T_BF16 else np.uint64(0x7BFF)
+    inf = np.uint64(0x7F80) if t == C.T_BF16 else np.uint64(0x7C00)
+    for l in range(32):
+        if not (mask >> l) & 1:
+            continue
+        r = np.uint64(0)
+        for k in range(2):
+            v = fp.bits_to_f32((a[l] if k == 1 else b[l]) & M32)
+            if (flags & C.F_RELU) and v < 0.0:
+                v = 0.0
+            e = half.to_bits(v, t)
+            if (flags & C.F_SAT) and (e & np.uint64(0x7FFF)) == inf:
+                e = (e & np.uint64(0x8000)) | top
+            r |= e << np.uint64(16 * k)
+        d[l] = r
     store_bits(P, W, i, 0, w, mask, d)
 
 
@@ -564,6 +595,8 @@ def alu(P, W, i, w, mask, U, I, F):
         cvt(P, W, i, w, mask, U, F)
     elif op == C.OP_SETP:
         setp(P, W, i, w, mask, U, F)
+    elif op == C.OP_SET:
+        set_op(P, W, i, w, mask, U, F)
     elif (P.ins[i].ty >= C.T_F16X2 or P.ins[i].ty == C.T_F16 or P.ins[i].ty == C.T_BF16) \
             and op != C.OP_SELP and op != C.OP_MOV:
         half_op(P, W, i, w, mask, U)
@@ -904,24 +937,24 @@ def float_op(P, W, i, w, mask, U, F):
 
 
 @njit
-def setp(P, W, i, w, mask, U, F):
-    t = P.ins[i].ty
+def compare(P, W, i, w, t, U, F, p, ph):
+    """setp's and set's comparison a CMP b (operands 2 and 3, type t) in every lane: p[l] 1 or 0;
+    for a packed pair (.f16x2 .bf16x2) p compares the low elements and ph the high ones."""
     kind = TKIND[t]
     bits = TBITS[t]
     cmp = P.ins[i].sub
-    bop = P.ins[i].sub2
-    p, q = U[0], U[5]
-    cpred = U[4]
-    if P.okind[i, 4] != C.K_NONE:
-        fetch_bits(P, W, i, 4, w, cpred)
-    if t == C.T_F16 or t == C.T_BF16:
+    if t == C.T_F16 or t == C.T_BF16 or t == C.T_F16X2 or t == C.T_BF16X2:
         a, b = U[1], U[2]
         fetch_bits(P, W, i, 2, w, a)
         fetch_bits(P, W, i, 3, w, b)
+        h = np.uint64(16)
         for l in range(32):
             x = half.flush(half.value(a[l], t), t, P.ins[i].iflags)
             y = half.flush(half.value(b[l], t), t, P.ins[i].iflags)
             p[l] = np.uint64(1) if float_cmp(cmp, x, y) else np.uint64(0)
+            x = half.flush(half.value(a[l] >> h, t), t, P.ins[i].iflags)
+            y = half.flush(half.value(b[l] >> h, t), t, P.ins[i].iflags)
+            ph[l] = np.uint64(1) if float_cmp(cmp, x, y) else np.uint64(0)
     elif kind == C.KIND_FLOAT:
         fa, fb = F[1], F[2]
         float_in(P, W, i, 2, w, t, (P.ins[i].iflags & C.F_FTZ) != 0, fa)
@@ -942,19 +975,65 @@ def setp(P, W, i, w, mask, U, F):
             wm = width_mask(bits)
             for l in range(32):
                 p[l] = np.uint64(1) if int_cmp(cmp, a[l] & wm, b[l] & wm, False) else np.uint64(0)
+
+
+@njit(inline="always")
+def combine(bop, r, cv):
+    """setp's and set's BoolOp with predicate c."""
+    if bop == C.BOOL_AND:
+        return r & cv
+    if bop == C.BOOL_OR:
+        return r | cv
+    if bop == C.BOOL_XOR:
+        return r ^ cv
+    return r
+
+
+@njit
+def setp(P, W, i, w, mask, U, F):
+    """setp.CmpOp{.BoolOp} p|q, a, b{, {!}c}: p = (a CMP b) BOOL c, q = !(a CMP b) BOOL c; for
+    .f16x2/.bf16x2, p = (low elements) BOOL c and q = (high elements) BOOL c (PTX ISA 9.7.4.4)."""
+    t = P.ins[i].ty
+    bop = P.ins[i].sub2
+    p, q, ph = U[0], U[5], U[3]
+    cpred = U[4]
+    if P.okind[i, 4] != C.K_NONE:
+        fetch_bits(P, W, i, 4, w, cpred)
+    compare(P, W, i, w, t, U, F, p, ph)
+    pairs = t == C.T_F16X2 or t == C.T_BF16X2
     for l in range(32):
         r = p[l]
-        nr = r ^ np.uint64(1)
-        if bop != C.BOOL_NONE:
-            cv = cpred[l]
-            if bop == C.BOOL_AND:
-                r, nr = r & cv, nr & cv
-            elif bop == C.BOOL_OR:
-                r, nr = r | cv, nr | cv
-            else:
-                r, nr = r ^ cv, nr ^ cv
-        p[l] = r
-        q[l] = nr
+        nr = ph[l] if pairs else r ^ np.uint64(1)
+        p[l] = combine(bop, r, cpred[l])
+        q[l] = combine(bop, nr, cpred[l])
     store_bits(P, W, i, 0, w, mask, p)
     if P.okind[i, 1] != C.K_NONE:
         store_bits(P, W, i, 1, w, mask, q)
+
+
+@njit
+def set_op(P, W, i, w, mask, U, F):
+    """set.CmpOp{.BoolOp}.dtype.stype d, a, b{, {!}c} (PTX ISA 9.7.6.1, 9.7.4.3): d = all ones
+    (1.0 for .f32) where (a CMP b) BOOL c holds, else 0; a packed pair compares element by
+    element, each half of d 0xffff (1.0 for .f16x2/.bf16x2) or 0."""
+    td = P.ins[i].ty
+    ts = P.ins[i].ty2
+    bop = P.ins[i].sub2
+    p, ph, d = U[0], U[3], U[5]
+    cpred = U[4]
+    if P.okind[i, 4] != C.K_NONE:
+        fetch_bits(P, W, i, 4, w, cpred)
+    compare(P, W, i, w, ts, U, F, p, ph)
+    if ts == C.T_F16X2 or ts == C.T_BF16X2:
+        one = np.uint64(0x3C00) if td == C.T_F16X2 else (np.uint64(0x3F80) if td == C.T_BF16X2
+                                                         else np.uint64(0xFFFF))
+        for l in range(32):
+            lo = one if combine(bop, p[l], cpred[l]) != 0 else np.uint64(0)
+            hi = one if combine(bop, ph[l], cpred[l]) != 0 else np.uint64(0)
+            d[l] = lo | (hi << np.uint64(16))
+    else:
+        one = np.uint64(0x3F800000) if td == C.T_F32 else (
+            np.uint64(0x3C00) if td == C.T_F16 else (np.uint64(0x3F80) if td == C.T_BF16 else np.uint64(0xFFFFFFFF)))
+        for l in range(32):
+            d[l] = one if combine(bop, p[l], cpred[l]) != 0 else np.uint64(0)
+    store_bits(P, W, i, 0, w, mask, d)

@@ -24,6 +24,7 @@ def init_block(W, M, slot, bid, first_warp, nwarps):
     W.blive[slot] = nthreads
     W.bar_arrived[slot, :] = 0
     W.bar_count[slot, :] = 0
+    W.bar_true[slot, :] = 0
     for k in range(nwarps):
         w = first_warp + k
         n = min(32, nthreads - k * 32)
@@ -37,6 +38,7 @@ def init_block(W, M, slot, bid, first_warp, nwarps):
         W.warp[w].wstate = W_READY
         W.warp[w].wblock = slot
         W.warp[w].wid = k
+        W.bred[w, 0] = -1
         for l in range(32):
             t = k * 32 + l
             W.tid[w, l, 0] = t % bx
@@ -118,7 +120,7 @@ def run_block(P, W, M, bid, quantum, max_instr, U, I, F, err, counts, pc_counts,
         if all_done:
             return 0
         if not any_ran:
-            try_release(W, 0)
+            try_release(P, W, 0, U[0])
             ready = False
             for w in range(nwarps):
                 if W.warp[w].wstate == W_READY:

@@ -18,7 +18,7 @@ The rules modeled:
 - .ftz (f16 only) flushes subnormal inputs and results to a zero of the same
   sign; .sat clamps the result to [0, 1] (a NaN to +0); .relu (fma) makes a
   negative result +0;
-- min/max: a NaN operand yields the other, -0 is below +0;
+- min/max: a NaN operand yields the other (.NaN: the NaN), -0 is below +0;
 - a NaN result is the canonical NaN 0x7fff, as f32 arithmetic writes
   0x7fffffff (traces/h200/semantics.json); neg and abs flip or clear the sign
   bit of any value, NaNs included (bit operations).
@@ -111,6 +111,8 @@ def element(op, t, flags, ua, ub, uc):
     a = flush(value(ua, t), t, flags)
     b = flush(value(ub, t), t, flags)
     if op == C.OP_MIN or op == C.OP_MAX:
+        if (math.isnan(a) or math.isnan(b)) and (flags & C.F_NAN):     # min.NaN / max.NaN
+            return NAN_BITS
         if math.isnan(a) and math.isnan(b):
             return NAN_BITS
         if math.isnan(a):

@@ -6,8 +6,9 @@ namedtuples that compiled code takes as arguments.
   64-bit file (floats through .view()), predicates (a row per register as
   compact.py packs them: registers whose lifetimes do not overlap share one), the SIMT
   reconvergence stack (pc, reconvergence pc, mask per level), exited and valid
-  lane masks, barrier wait state, thread indices; per block slot -- block
-  index, live-thread count and barrier arrival counts.
+  lane masks, barrier wait state, the bar.red a warp waits at (instruction and
+  lanes, for its result), thread indices; per block slot -- block index,
+  live-thread count, barrier arrival counts and bar.red's count of true predicates.
 - Mem: device memory as byte arrays (typed access through .view()), for the
   global, shared (per block slot), local (per thread) and param spaces, plus
   the allocation table used for bounds checks.
@@ -31,7 +32,7 @@ INS_FIELDS = ("op", "ty", "ty2", "sub", "sub2", "rnd", "iflags", "space", "vec",
 
 Warps = namedtuple("Warps", [
     "r32", "r64", "pr", "warp", "stk", "tid",
-    "bctaid", "blive", "bar_arrived", "bar_count", "dims", "clock"])
+    "bctaid", "blive", "bar_arrived", "bar_count", "bar_true", "bred", "dims", "clock"])
 
 # A warp's scalars in one record (32 bytes), and its SIMT stack as records of
 # (pc, reconvergence pc, mask): the engines touch one warp at a time, so what
@@ -43,7 +44,8 @@ WARP_DTYPE = np.dtype([("sp", np.int32), ("wstate", np.int8), ("wbar", np.int8),
 STACK_DTYPE = np.dtype([("pc", np.int32), ("rpc", np.int32), ("mask", np.int64)], align=True)
 
 Mem = namedtuple("Mem", [
-    "g8", "alloc_lo", "alloc_hi", "s8", "shared_size", "l8", "local_size", "p8"])
+    "g8", "alloc_lo", "alloc_hi", "s8", "shared_size", "l8", "local_size", "p8", "pf", "pfn"])
+# pf, pfn: the printf FIFO (exec/syscall.py) and its [bytes used, records dropped]
 
 LINE = 64                # bytes in a host cache line
 
@@ -85,6 +87,8 @@ def make_warps(n_warps, n_blocks, prog, grid, block):
         blive=np.zeros(n_blocks, np.int32),
         bar_arrived=np.zeros((n_blocks, MAX_BARRIERS), np.int32),
         bar_count=np.zeros((n_blocks, MAX_BARRIERS), np.int32),
+        bar_true=np.zeros((n_blocks, MAX_BARRIERS), np.int32),
+        bred=np.full((n_warps, 2), -1, np.int64),
         dims=dims, clock=np.zeros(n_warps, np.int64))
 
 
@@ -101,8 +105,9 @@ def make_work(prog, n_opcodes, scratch_size=160):
                 np.zeros((n, 6), np.int64), np.zeros(scratch_size, np.int64))
 
 
-def make_mem(gmem, alloc_lo, alloc_hi, n_blocks, shared_size, n_threads, local_size, params):
-    """gmem: uint8 (length a multiple of 8); shared/local sizes in bytes.
+def make_mem(gmem, alloc_lo, alloc_hi, n_blocks, shared_size, n_threads, local_size, params, printf=None):
+    """gmem: uint8 (length a multiple of 8); shared/local sizes in bytes; printf: the
+    (FIFO, counters) pair printf records go to (else a FIFO that keeps none).
     Each space is bytes (shared: a row per block slot, local: a row per
     thread); compiled code reads them through typed .view()s (a field per
     view would add ~60 arguments to every call that takes M)."""
@@ -111,4 +116,5 @@ def make_mem(gmem, alloc_lo, alloc_hi, n_blocks, shared_size, n_threads, local_s
     p = np.zeros(max(8, -(-len(params) // 8) * 8), np.uint8)
     p[:len(params)] = params
     return Mem(gmem, alloc_lo, alloc_hi, zeros_lines((n_blocks, s_bytes), np.uint8), shared_size,
-               np.zeros((n_threads, l_bytes), np.uint8), local_size, p)
+               np.zeros((n_threads, l_bytes), np.uint8), local_size, p,
+               *(printf if printf is not None else (np.zeros(8, np.uint8), np.zeros(2, np.int64))))

@@ -30,6 +30,7 @@ from .alu import TBITS, TKIND, alu, float_bits, float_value
 from .jit import njit
 from .lanes import fetch_bits, popcount, store_bits
 from .state import MAX_BARRIERS, STACK_DEPTH, W_BARRIER, W_DONE, W_READY
+from .syscall import syscall
 
 
 @njit(inline="always")
@@ -46,24 +47,44 @@ def guard_mask(P, W, i, w, active):
 
 
 @njit
-def release_barrier(W, b, bar):
+def release_barrier(P, W, b, bar, d):
+    """Barrier `bar` of block slot b completes: its waiting warps go on, and each warp that
+    arrived by a bar.red gets the reduction in the lanes it arrived with (d: lane scratch)."""
+    arrived = W.bar_arrived[b, bar]
+    true = W.bar_true[b, bar]
     W.bar_arrived[b, bar] = 0
     W.bar_count[b, bar] = 0
+    W.bar_true[b, bar] = 0
     per = W.warp.shape[0] // W.blive.shape[0]      # block slot b's warps are b * per ... (state.py)
     for v in range(b * per, (b + 1) * per):
-        if W.warp[v].wblock == b and W.warp[v].wstate == W_BARRIER and W.warp[v].wbar == bar:
+        if W.warp[v].wblock != b or W.warp[v].wbar != bar:
+            continue
+        if W.bred[v, 0] >= 0 and W.warp[v].wstate != W_DONE:
+            i = W.bred[v, 0]
+            how = P.ins[i].sub2
+            if how == C.BARRED_POPC:
+                r = np.uint64(true)
+            elif how == C.BARRED_AND:
+                r = np.uint64(true == arrived)
+            else:
+                r = np.uint64(true > 0)
+            for l in range(32):
+                d[l] = r
+            store_bits(P, W, i, 0, v, W.bred[v, 1], d)
+            W.bred[v, 0] = -1
+        if W.warp[v].wstate == W_BARRIER:
             W.warp[v].wstate = W_READY
 
 
 @njit
-def try_release(W, b):
+def try_release(P, W, b, d):
     """Complete every barrier of block b whose expected threads have all arrived."""
     for bar in range(MAX_BARRIERS):
         arrived = W.bar_arrived[b, bar]
         if arrived > 0:
             expect = W.bar_count[b, bar] if W.bar_count[b, bar] > 0 else W.blive[b]
             if arrived >= expect:
-                release_barrier(W, b, bar)
+                release_barrier(P, W, b, bar, d)
 
 
 @njit
@@ -131,7 +152,7 @@ def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     offs = I[0]
     lane_space = I[1]
     addrs = U[5]
-    lane_addresses(P, W, i, w, addrs)
+    lane_addresses(P, W, i, w, addrs, 4)
     space = -1
     mixed = False
     for l in range(32):
@@ -162,11 +183,12 @@ def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
 
 
 @njit(inline="always")
-def lane_addresses(P, W, i, w, addrs):
-    """Every lane's address: base register (or none) plus the immediate offset."""
-    b = P.oreg2[i, 4]
-    r = P.oreg[i, 4]
-    imm = P.obits[i, 4]
+def lane_addresses(P, W, i, w, addrs, slot):
+    """Every lane's address in operand slot `slot` (4: a load's or store's; 5: cp.async's
+    shared destination): base register (or none) plus the immediate offset."""
+    b = P.oreg2[i, slot]
+    r = P.oreg[i, slot]
+    imm = P.obits[i, slot]
     if b == C.ABASE_R64:
         for l in range(32):
             addrs[l] = W.r64[w, r, l] + imm
@@ -232,7 +254,7 @@ def mem_direct(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     space = np.int64(P.ins[i].space)
     offs = I[0]
     addrs = U[5]
-    lane_addresses(P, W, i, w, addrs)
+    lane_addresses(P, W, i, w, addrs, 4)
     base = np.uint64(GLOBAL_BASE) if space == C.SPACE_GLOBAL else np.uint64(0)   # MEM.resolve
     lo = np.int64(1) << 62
     hi = -lo
@@ -299,17 +321,13 @@ def cp_async(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     srcsz = U[2]
     fetch_bits(P, W, i, 2, w, srcsz)
     src = U[5]
-    lane_addresses(P, W, i, w, src)
+    lane_addresses(P, W, i, w, src, 4)
+    dst = U[3]
+    lane_addresses(P, W, i, w, dst, 5)
     offs, dsto = I[0], I[1]
-    b, r, imm = P.oreg2[i, 5], P.oreg[i, 5], P.obits[i, 5]
     for l in range(32):
         if (mask >> l) & 1:
-            d = imm
-            if b == C.ABASE_R64:
-                d = d + W.r64[w, r, l]
-            elif b == C.ABASE_R32:
-                d = d + np.uint64(W.r32[w, r, l])
-            dsto[l] = np.int64(d)
+            dsto[l] = np.int64(dst[l])
             offs[l] = np.int64(src[l] - np.uint64(GLOBAL_BASE))
     for l in range(32):
         if (mask >> l) & 1:
@@ -548,23 +566,24 @@ def warp_op(P, W, i, w, active, mask, U):
         while first < 31 and not (mask >> first) & 1:
             first += 1
         members = mask & np.int64(mm[first] & np.uint64(0xFFFFFFFF))
-        same_all = True
-        for l in range(32):
-            d[l] = np.uint64(0)
-            if (members >> l) & 1:
-                if a[l] != a[first]:
-                    same_all = False
-                peers = np.int64(0)
-                for k in range(32):
-                    if (members >> k) & 1 and a[k] == a[l]:
-                        peers |= np.int64(1) << k
-                d[l] = np.uint64(peers)
         if P.ins[i].sub == C.MATCH_ALL:         # d = the members when all agree, else 0; p = whether they do
+            same_all = True
+            for l in range(32):
+                if (members >> l) & 1 and a[l] != a[first]:
+                    same_all = False
             for l in range(32):
                 d[l] = np.uint64(members) if same_all else np.uint64(0)
                 p[l] = np.uint64(same_all)
             if P.okind[i, 1] != C.K_NONE:
                 store_bits(P, W, i, 1, w, mask, p)
+        else:                                   # match.any: d = the members holding the lane's value
+            for l in range(32):
+                peers = np.int64(0)
+                if (members >> l) & 1:
+                    for k in range(32):
+                        if (members >> k) & 1 and a[k] == a[l]:
+                            peers |= np.int64(1) << k
+                d[l] = np.uint64(peers)
         store_bits(P, W, i, 0, w, mask, d)
         return
     if op == C.OP_REDUX:
@@ -665,7 +684,7 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
     elif op == C.OP_RET or op == C.OP_EXIT:
         if mask != 0:
             exit_lanes(W, w, mask)
-            try_release(W, W.warp[w].wblock)
+            try_release(P, W, W.warp[w].wblock, U[3])
     elif op == C.OP_BAR or op == C.OP_BARRIER:
         if mask != 0:
             bar = np.int64(0)
@@ -683,12 +702,20 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
                 fetch_bits(P, W, i, 2, w, U[2])
                 W.bar_count[b, bar] = np.int32(U[2][0])
             W.bar_arrived[b, bar] += popcount(mask)
+            W.warp[w].wbar = bar
+            if P.ins[i].sub2 != C.BARRED_NONE:       # bar.red: count c's true lanes; the result comes at release
+                c = U[4]
+                fetch_bits(P, W, i, 3, w, c)
+                for l in range(32):
+                    if (mask >> l) & 1 and c[l] != 0:
+                        W.bar_true[b, bar] += 1
+                W.bred[w, 0] = i
+                W.bred[w, 1] = mask
             expect = W.bar_count[b, bar] if W.bar_count[b, bar] > 0 else W.blive[b]
             if W.bar_arrived[b, bar] >= expect:
-                release_barrier(W, b, bar)
+                release_barrier(P, W, b, bar, U[3])
             elif P.ins[i].sub == C.BAR_SYNC:
                 W.warp[w].wstate = W_BARRIER
-                W.warp[w].wbar = bar
                 status = C.ST_BARRIER
     elif op == C.OP_LD or op == C.OP_ST or op == C.OP_LDU:
         if P.ins[i].space != C.SPACE_GENERIC:
@@ -705,6 +732,8 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
     elif op == C.OP_CP:
         if P.ins[i].sub == C.CP_ASYNC:
             cp_async(P, W, M, i, w, mask, U, I, err, mstat, scratch)
+    elif op == C.OP_CALL:
+        syscall(P, W, M, i, w, mask, err)
     elif op == C.OP_MEMBAR or op == C.OP_FENCE or op == C.OP_PREFETCH or op == C.OP_NOP or op == C.OP_NANOSLEEP:
         pass
     else:

@@ -17,6 +17,7 @@ import numpy as np
 from ..errors import AssemblyError
 from . import codes as C
 from .cfg import immediate_postdominators, successors
+from .parser import Operand
 
 MAXOP = 6
 UNIT_NAMES = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
@@ -119,9 +120,10 @@ class Assembler:
     # ---- layout ----
     def layout(self):
         fn = self.fn
+        from .cfg import branches_to_exit
         from .inline import inline_calls
         instrs, labels, extra_local = inline_calls(self.m, fn)
-        fn.instrs, fn.labels = instrs, labels
+        fn.instrs, fn.labels = branches_to_exit(instrs, labels), labels
         if self.lower == "ptxas":
             from .lower import lower_ptxas
             lower_ptxas(fn, self.table, self.m)
@@ -223,9 +225,6 @@ class Assembler:
         a["lines"][i], a["cols"][i] = ins.line, ins.col
         spec = self.table.get(ins.opcode)
         if spec is None:
-            if ins.opcode == "call":
-                self.error("call is not supported: device functions must be inlined "
-                           "(nvcc inlines them at -O3; mark them __forceinline__)", ins.line, ins.col)
             self.error(f"unknown instruction {ins.opcode!r}", ins.line, ins.col)
         a["op"][i] = C.OP[ins.opcode]
         if ins.guard is not None:
@@ -238,7 +237,7 @@ class Assembler:
             scol = col + 1
             col += len(s) + 1
             if s in C.TYPE and s != "none":
-                if s not in spec.types and not (ins.opcode == "cvt"):
+                if s not in spec.types and ins.opcode not in ("cvt", "set"):
                     self.error(f"{ins.opcode} does not take type .{s}", ins.line, scol)
                 types.append(s)
             elif s in spec.modifiers:
@@ -249,12 +248,22 @@ class Assembler:
                 self.error(f"unknown modifier .{s} for {ins.opcode}", ins.line, scol)
         self.mods = mods
         self.ins = ins
-        if ins.opcode == "cvt":
+        if ins.opcode in ("cvt", "set"):
             if len(types) != 2:
-                self.error("cvt needs two types: cvt.dtype.atype", ins.line, ins.col)
+                self.error(f"{ins.opcode} needs two types: {ins.opcode}{'.CMP' if ins.opcode == 'set' else ''}"
+                           f".dtype.atype", ins.line, ins.col)
             for t in types:
                 if t not in spec.types:
-                    self.error(f"cvt does not take type .{t}", ins.line, ins.col)
+                    self.error(f"{ins.opcode} does not take type .{t}", ins.line, ins.col)
+            self.check_two_types(ins, types, mods)
+        elif ins.opcode in ("bar", "barrier"):
+            want = ("u32" if "popc" in mods else "pred") if "red" in mods else None
+            if want is None and types:
+                self.error(f"{ins.opcode} takes no type (bar.red.popc takes .u32, bar.red.and/.or .pred)",
+                           ins.line, ins.col)
+            if want is not None and types != [want]:
+                self.error(f"{ins.opcode}.red.{'popc' if want == 'u32' else 'and/.or'} takes type .{want}",
+                           ins.line, ins.col)
         elif spec.types:
             if len(types) != 1:
                 self.error(f"{ins.opcode} needs exactly one type suffix ({'/'.join('.' + t for t in spec.types[:6])}...)"
@@ -266,13 +275,19 @@ class Assembler:
         t2 = C.TYPE[types[1]] if len(types) > 1 else C.T_NONE
         a["ty"][i], a["ty2"][i] = t1, t2
         self.encode_modifiers(i, ins, spec, mods, t1)
-        unit = spec.unit_for(types[0] if types else "")
+        unit = spec.unit_for(types[-1] if ins.opcode == "set" else (types[0] if types else ""))
         if ins.opcode in ("ld", "st", "atom", "red") and a["space"][i] == C.SPACE_SHARED:
             unit = "mio"
         a["unit"][i] = UNIT[unit]
         a["variable_latency"][i] = spec.latency == "variable"
         if ins.opcode == "cp":
             self.encode_cp(i, ins, mods)
+            return
+        if ins.opcode == "call":
+            self.encode_syscall(i, ins)
+            return
+        if ins.opcode in ("bar", "barrier") and "red" in mods:
+            self.encode_bar_red(i, ins, mods, t1)
             return
         self.encode_operands(i, ins, spec, t1, t2)
         if ins.opcode in ("bar", "barrier") and "warp" in mods:
@@ -327,6 +342,39 @@ class Assembler:
         else:
             self.encode_src(i, 2, ops[2], C.T_U32)
 
+    def encode_syscall(self, i, ins):
+        """call (r), vprintf, (fmt, args) / call __assertfail, (msg, file, line, func, size): the
+        calls ptx/inline.py keeps (exec/syscall.py). Operand 0 is the result's .param variable,
+        1... the arguments', each an address in the thread's local memory."""
+        a = self.a
+        a["sub"][i] = C.SYSCALLS[ins.callee]
+        a["variable_latency"][i] = False
+        saved = a["space"][i]
+        a["space"][i] = C.SPACE_LOCAL
+        for slot, name in [(0, r) for r in ins.call_rets] + list(enumerate(ins.call_args, 1)):
+            self.encode_addr(i, slot, Operand("addr", ins.line, ins.col, base=name, offset=0))
+        a["space"][i] = saved
+
+    def encode_bar_red(self, i, ins, mods, t1):
+        """bar.red.popc.u32 d, a{, b}, {!}c / bar.red.and.pred p, ... / bar.red.or.pred p, ...
+        (PTX ISA 9.7.13.1, __syncthreads_count/and/or): a bar.sync whose threads also reduce
+        predicate c; operands 0 the result, 1 the barrier, 2 the thread count, 3 c."""
+        a = self.a
+        ops = list(ins.operands)
+        red = [m for m in mods if m in ("popc", "and", "or")]
+        if len(red) != 1 or "arrive" in mods or "warp" in mods:
+            self.error(f"{ins.opcode}.red takes one of .popc .and .or", ins.line, ins.col)
+        if len(ops) not in (3, 4):
+            self.error(f"{ins.opcode}.red takes 3 or 4 operands (d, a{{, b}}, {{!}}c), found {len(ops)}",
+                       ins.line, ins.col)
+        a["sub"][i] = C.BAR_SYNC
+        a["sub2"][i] = {"popc": C.BARRED_POPC, "and": C.BARRED_AND, "or": C.BARRED_OR}[red[0]]
+        self.encode_reg(i, 0, ops[0], t1, dst=True)
+        self.encode_src(i, 1, ops[1], C.T_U32)
+        if len(ops) == 4:
+            self.encode_src(i, 2, ops[2], C.T_U32)
+        self.encode_reg(i, 3, ops[-1], C.T_PRED, dst=False)
+
     def encode_warp_sync(self, i, ins, mods):
         """bar.warp.sync mask (__syncwarp): in simgpu a warp's lanes part only at a branch and meet
         again at its join, in program order, so there is nothing to wait for; it stays one
@@ -366,8 +414,8 @@ class Assembler:
             elif m == "relu":
                 flags |= C.F_RELU
             elif m == "NaN":
-                if t1 != C.T_F32:                   # PTX ISA 9.7.3.11-12: min.NaN.f32, max.NaN.f32
-                    self.error(f"{op}.NaN takes type .f32 only", ins.line, ins.col)
+                if t1 != C.T_F32 and t1 not in C.HALF_TYPES:     # PTX ISA 9.7.3.11-12, 9.7.4.9-10
+                    self.error(f"{op}.NaN takes type .f32 or a half type only", ins.line, ins.col)
                 flags |= C.F_NAN
             elif m in ("global", "shared", "local", "param", "const") and op != "cvta":
                 a["space"][i] = C.SPACE_NAMES.index(m)
@@ -375,9 +423,11 @@ class Assembler:
                 a["vec"][i] = int(m[1])
             elif m in ("lo", "hi", "wide") and op in ("mul", "mad", "mul24", "mad24"):
                 a["sub"][i] = {"lo": C.MUL_LO, "hi": C.MUL_HI, "wide": C.MUL_WIDE}[m]
-            elif op == "setp" and m in C.CMP:
+            elif m == "satfinite":
+                flags |= C.F_SAT
+            elif op in ("setp", "set") and m in C.CMP:
                 a["sub"][i] = C.CMP[m]
-            elif op == "setp" and m in ("and", "or", "xor"):
+            elif op in ("setp", "set") and m in ("and", "or", "xor"):
                 a["sub2"][i] = {"and": C.BOOL_AND, "or": C.BOOL_OR, "xor": C.BOOL_XOR}[m]
             elif op in ("atom", "red", "redux") and m in C.ATOM:
                 a["sub"][i] = C.ATOM[m]
@@ -406,7 +456,7 @@ class Assembler:
                 else:
                     a["space"][i] = C.SPACE_NAMES.index(m)
         a["flags"][i] = flags
-        need = {"setp": ("comparison", C.CMP), "atom": ("operation", C.ATOM), "red": ("operation", C.ATOM),
+        need = {"setp": ("comparison", C.CMP), "set": ("comparison", C.CMP), "atom": ("operation", C.ATOM), "red": ("operation", C.ATOM),
                 "shfl": ("mode", C.SHFL), "vote": ("mode", C.VOTE), "redux": ("operation", C.ATOM),
                 "match": ("mode", C.MATCH)}
         if op in need:
@@ -425,7 +475,7 @@ class Assembler:
         if op == "ld" and a["space"][i] == C.SPACE_CONST:
             self.error(".const memory is not supported (pass the data as a kernel argument)",
                        ins.line, ins.col)
-        if t1 in C.HALF_TYPES and op != "setp":
+        if t1 in C.HALF_TYPES and op not in ("setp", "set"):
             self.check_half(ins, op, t1, mods)
         if op in ("mul", "mad") and C.TYPE_KIND[t1] != C.KIND_FLOAT and not any(
                 m in ("lo", "hi", "wide") for m in mods):
@@ -437,10 +487,33 @@ class Assembler:
             self.error("div.f32 needs a rounding mode (.rn .rz .rm .rp) or .approx/.full",
                        ins.line, ins.col)
 
+    def check_two_types(self, ins, types, mods):
+        """The pairs cvt and set take: a packed half pair (.f16x2 .bf16x2) is made by cvt from
+        two .f32 values, and compared by set into a pair or a .u32/.s32 (PTX ISA 9.7.9.21, 9.7.4.3)."""
+        d, s = types
+        pairs = ("f16x2", "bf16x2")
+        op = ins.opcode
+        if op == "cvt":
+            if s in pairs or (d in pairs and s != "f32"):
+                self.error("cvt makes .f16x2/.bf16x2 from two .f32 values only (cvt.rn.f16x2.f32 d, a, b)",
+                           ins.line, ins.col)
+            if (d in pairs) != (len(ins.operands) == 3):
+                self.error("cvt takes 3 operands (d, a, b) for .f16x2/.bf16x2, else 2", ins.line, ins.col)
+            if "satfinite" in mods and d not in pairs:
+                self.error("cvt.satfinite is supported for .f16x2/.bf16x2 only", ins.line, ins.col)
+        else:
+            ok = ("u32", "s32", "f32") + ((s,) if s in ("f16", "bf16") else ()) + ((s, "u32", "s32") if s in pairs else ())
+            if s in pairs and d not in (s, "u32", "s32"):
+                ok = (s, "u32", "s32")
+            if d not in ok:
+                self.error(f"set.{d}.{s}: the result type is one of .{' .'.join(dict.fromkeys(ok))}",
+                           ins.line, ins.col)
+
     def check_half(self, ins, op, t1, mods):
-        """f16/bf16 (and the packed x2) arithmetic: round to nearest only (PTX ISA 9.7.4)."""
+        """f16/bf16 (and the packed x2) arithmetic: round to nearest only (PTX ISA 9.7.4); cvt to
+        a half type also rounds to an integer (.rni .rzi .rmi .rpi, exact there)."""
         for m in mods:
-            if m in C.RND and m not in ("", "rn"):
+            if m in C.RND and m not in ("", "rn") and not (op == "cvt" and m in ("rni", "rzi", "rmi", "rpi")):
                 self.error(f"{op}.{C.TYPES[t1][0]} rounds to nearest only (.rn)", ins.line, ins.col)
             if m == "sat" and t1 in (C.T_BF16, C.T_BF16X2):
                 self.error(f"{op}.{C.TYPES[t1][0]} takes no .sat", ins.line, ins.col)
@@ -474,6 +547,8 @@ class Assembler:
             if op == "mov" and o.kind == "vec":
                 self.encode_mov_vector(i, k, o, t1)
                 continue
+            if op == "mov" and k == 1 and a["sub"][i] == 2:
+                slot = 4                     # an unpack's source (its destinations fill slots 0..)
             if kind in ("d", "D"):
                 tcode = self.operand_type(ty, t1, t2, i)
                 if wide and k == 0:
@@ -510,7 +585,7 @@ class Assembler:
                 a["obits"][i, slot] = self.fn.labels[o.value]
 
     def slot_map(self, op, n):
-        if op == "setp":
+        if op in ("setp", "set"):
             return [0, 2, 3, 4]
         if op == "shfl":
             return [0, 2, 3, 4, 5]

@@ -10,9 +10,28 @@ algorithm ("A Simple, Fast Dominance Algorithm", 2001) on the reversed graph,
 at instruction granularity, with one virtual exit node after the last
 instruction that every ret/exit (and falling off the end) leads to.
 """
+from dataclasses import replace
+
 import numpy as np
 
 from . import codes as C
+
+
+def branches_to_exit(instrs, labels):
+    """A branch to an unguarded `ret`/`exit` is that exit, guarded as the branch was: ptxas
+    makes `if (i >= n) return;` one `@P0 EXIT`. The lanes that leave then exit at once, rather
+    than wait at the branch's reconvergence point for the warp's other lanes: so a block barrier
+    that the remaining lanes reach completes, as on the H200, whose threads are scheduled
+    independently (sm_70 and later), where a SIMT stack would hold the leaving lanes and the
+    barrier would wait for them forever. Results are the same either way."""
+    out = []
+    for ins in instrs:
+        if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym":
+            k = labels.get(ins.operands[0].value)
+            if k is not None and k < len(instrs) and instrs[k].opcode in ("ret", "exit") and instrs[k].guard is None:
+                ins = replace(ins, opcode="exit", suffixes=[], operands=[])
+        out.append(ins)
+    return out
 
 
 def successors(op, guarded, target, n):

@@ -12,6 +12,7 @@ OPCODES = (
     "tanh", "copysign", "testp", "bfe", "bfi", "popc", "clz", "brev", "prmt",
     "ld", "ldu", "st", "prefetch", "atom", "red", "bra", "ret", "exit", "bar", "barrier",
     "membar", "fence", "shfl", "vote", "activemask", "redux", "shf", "match", "sad", "nanosleep", "cp",
+    "set", "call",
 )
 OP = {name: i for i, name in enumerate(OPCODES)}
 (OP_NOP, OP_MOV, OP_ADD, OP_SUB, OP_MUL, OP_MAD, OP_MUL24, OP_MAD24, OP_FMA, OP_DIV, OP_REM,
@@ -20,7 +21,7 @@ OP = {name: i for i, name in enumerate(OPCODES)}
  OP_TANH, OP_COPYSIGN, OP_TESTP, OP_BFE, OP_BFI, OP_POPC, OP_CLZ, OP_BREV, OP_PRMT,
  OP_LD, OP_LDU, OP_ST, OP_PREFETCH, OP_ATOM, OP_RED, OP_BRA, OP_RET, OP_EXIT, OP_BAR, OP_BARRIER,
  OP_MEMBAR, OP_FENCE, OP_SHFL, OP_VOTE, OP_ACTIVEMASK, OP_REDUX, OP_SHF, OP_MATCH, OP_SAD,
- OP_NANOSLEEP, OP_CP) = range(len(OPCODES))
+ OP_NANOSLEEP, OP_CP, OP_SET, OP_CALL) = range(len(OPCODES))
 
 # ---- data types: code -> (name, bits, kind) ; kind 0 unsigned/bits, 1 signed, 2 float ----
 TYPES = (
@@ -95,6 +96,8 @@ VOTE = {"all": 0, "any": 1, "uni": 2, "ballot": 3}
 VOTE_ALL, VOTE_ANY, VOTE_UNI, VOTE_BALLOT = range(4)
 # bar: sync or arrive
 BAR_SYNC, BAR_ARRIVE = 0, 1
+# bar.red's reduction (sub2; operands: 0 the result, 1 the barrier, 2 the thread count, 3 the predicate)
+BARRED_NONE, BARRED_POPC, BARRED_AND, BARRED_OR = 0, 1, 2, 3
 # nop (sub): an instruction the lowering removed, or bar.warp.sync (a warp's lanes only part at
 # branches and meet again at their join in simgpu, so there is nothing for it to wait for)
 NOP_PLAIN, NOP_WARPSYNC = 0, 1
@@ -104,6 +107,11 @@ MATCH_ANY, MATCH_ALL = 0, 1
 # cp.async forms (sub): the copy (operands: 1 its size, 2 the source's size, 4 the global source, 5 the
 # shared destination), commit_group, wait_group N (operand 1), wait_all
 CP_ASYNC, CP_COMMIT, CP_WAIT_GROUP, CP_WAIT_ALL = 0, 1, 2, 3
+# call (sub): the system calls a `call` is left as (other calls are inlined: ptx/inline.py);
+# operands: 0 the result's .param variable, 1... the arguments' (all in local memory)
+SYSCALLS = {"vprintf": 0, "__assertfail": 1}
+SYS_VPRINTF, SYS_ASSERTFAIL = 0, 1
+SYSCALL_ARGS = {"vprintf": (2, 1), "__assertfail": (5, 0)}     # (arguments, results)
 # membar/fence scope (sub): the CTA's, or wider (.gl, .gpu, .sys, .cluster: timing/tables.py)
 FENCE_CTA, FENCE_GPU = 0, 1
 # testp classes
@@ -133,4 +141,4 @@ F_SHARED_SYM = 512  # an operand is a shared variable's address (ptxas: a ULEA o
 ST_OK, ST_BARRIER, ST_EXITED, ST_FAULT = 0, 1, 2, 3
 
 # ---- fault codes (err[0]) ----
-(E_NONE, E_OOB, E_MISALIGNED, E_DEADLOCK, E_RUNAWAY, E_BAD_SPACE, E_STACK, E_TRAP) = range(8)
+(E_NONE, E_OOB, E_MISALIGNED, E_DEADLOCK, E_RUNAWAY, E_BAD_SPACE, E_STACK, E_TRAP, E_ASSERT) = range(9)

@@ -6,12 +6,14 @@ through .param variables. simgpu inlines every call, as ptxas usually does:
 the callee's body is copied in with fresh registers and labels, its
 parameters are renamed to the caller's argument variables (which live in
 the thread's local memory), and its `ret` becomes a branch past the copy.
-Recursion and calls to functions without a body (vprintf, malloc) are
-refused with a clear error.
+The system calls vprintf (printf) and __assertfail (assert) stay calls,
+which exec/syscall.py runs; recursion and calls to other functions without
+a body (malloc) are refused with a clear error.
 """
 from dataclasses import replace
 
 from ..errors import AssemblyError
+from .codes import SYSCALL_ARGS
 from .parser import Instr, Operand, Reg
 
 MAX_DEPTH = 16
@@ -35,8 +37,18 @@ def inline_calls(module, fn, stack=()):
         where = (module.file, ins.line, ins.col)
         if callee is None:
             raise AssemblyError(f"call to undefined function {ins.callee!r}", *where)
+        if not callee.has_body and ins.callee in SYSCALL_ARGS:     # kept: exec/syscall.py runs it
+            nargs, nrets = SYSCALL_ARGS[ins.callee]
+            if len(ins.call_args) != nargs or len(ins.call_rets) > nrets:
+                raise AssemblyError(f"{ins.callee} takes {nargs} arguments and {nrets} result"
+                                    f"{'s' if nrets != 1 else ''}", *where)
+            if ins.guard is not None:
+                raise AssemblyError("predicated calls are not supported", *where)
+            out.append(ins)
+            continue
         if not callee.has_body:
-            raise AssemblyError(f"call to external function {ins.callee!r} is not supported", *where)
+            raise AssemblyError(f"call to external function {ins.callee!r} is not supported "
+                                "(only vprintf and __assertfail, printf's and assert's)", *where)
         if callee.is_entry:
             raise AssemblyError(f"{ins.callee} is a kernel (.entry) and cannot be called", *where)
         if callee.name in stack or len(stack) >= MAX_DEPTH:
@@ -91,6 +103,9 @@ def inline_calls(module, fn, stack=()):
                            reg(b.guard), b.guard_neg, b.line, b.col, b.text)
             else:
                 nb = replace(b, operands=[opnd(o) for o in b.operands], guard=reg(b.guard))
+                if b.opcode == "call":               # a system call kept in the body: its variables renamed
+                    nb.call_args = [names.get(v, v) for v in b.call_args]
+                    nb.call_rets = [names.get(v, v) for v in b.call_rets]
             out.append(nb)
         for name in bat.get(len(body), ()):
             labels[f"{tag}:{name}"] = len(out)

@@ -13,6 +13,9 @@ program and held-out kernel). lower_ptxas() runs, in order:
 - expand_division: `div.u32`/`rem.u32` by a register are ptxas's 18/17
   instruction reciprocal sequence (strided_copy, divergence);
 - expand_ex2: `ex2.approx.f32` is 4 instructions (range reduction);
+- fold_predicate_copies: `selp r, 1, 0, p` read only by `setp.ne/eq r, 0`
+  is p or !p (nvcc's round trip around an inline-asm predicate:
+  __syncthreads_count/and/or);
 - drop_cvta: `cvta.to.global.u64 d, s` has no SASS instruction (global
   addresses are generic ones; simgpu's global window base is 0, exec/warp.py
   `cvta`): d is renamed to s where s is written once, in the entry block
@@ -54,8 +57,8 @@ parameter) is timing's: simgpu/timing/tables.py ldc_kind, checked against
 traces/ptxas/sm90_sreg_ldc.txt. Not modeled:
 register-pair copies, `rcp.rn.f32`'s 10 instructions (and its BSSY/BSYNC
 around the slow-path call), the fusion of `and` + `setp.eq 0` into one
-predicate-writing LOP3, the if-conversion of if/else diamonds, a branch
-to the kernel's end made `@P EXIT`. Every rewrite keeps results
+predicate-writing LOP3, the if-conversion of if/else diamonds. (A branch to the kernel's end
+is `@P EXIT` in every run, lowered or not: cfg.branches_to_exit.) Every rewrite keeps results
 bit-identical (tests/test_unroll.py runs every program with and without
 the lowering; tests/test_lower.py checks the expansions' values).
 """
@@ -226,7 +229,7 @@ def propagate_moves(fn, table):
                         break
                     slots = [j for j, o in enumerate(r.operands) if o.kind == "reg" and o.reg is not None
                              and _key(o.reg) == _key(d.reg)]
-                    dpos = set(_dest_positions(table[r.opcode]))
+                    dpos = set(_dest_positions(table[r.opcode], r))
                     if not slots or any(j in dpos or (r.opcode == "shfl" and j == 1)
                                         or not _same_class(mty, _slot_type(r, j, table)) for j in slots) \
                             or any(o.kind == "addr" and isinstance(o.base, type(d.reg)) and _key(o.base) == _key(d.reg)
@@ -245,6 +248,86 @@ def propagate_moves(fn, table):
             break
         removed += len(dead)
         _replace(fn, dead, subst, lambda ins: _rename(ins, rename))
+    return removed
+
+
+def _pred_reader_ok(ins, q, negate, table):
+    """ins reads predicate q only where it may read it negated (a guard, a `q` source)."""
+    if not negate:
+        return True
+    spec = table[ins.opcode].operands
+    for j, o in enumerate(ins.operands):
+        if o.kind == "reg" and o.reg is not None and _key(o.reg) == _key(q):
+            kind = spec[j].rstrip("?") if j < len(spec) else ""
+            if kind != "q" and not (ins.opcode in ("bar", "barrier") and j == len(ins.operands) - 1):
+                return False
+    return True
+
+
+def _pred_renamed(ins, q, p, negate):
+    """ins with predicate q read as p (negated where `negate`)."""
+    ops = [replace(o, reg=p, neg=o.neg != negate) if o.kind == "reg" and o.reg is not None
+           and _key(o.reg) == _key(q) else o for o in ins.operands]
+    if ins.guard is not None and _key(ins.guard) == _key(q):
+        return replace(ins, operands=ops, guard=p, guard_neg=ins.guard_neg != negate)
+    return replace(ins, operands=ops)
+
+
+def fold_predicate_copies(fn, table):
+    """`selp r, 1, 0, p` (or -1) read only by `setp.ne r, 0` / `setp.eq r, 0` is p / !p:
+    ptxas reads p (or !p) where the setp's predicate is read, and neither instruction has
+    SASS of its own. nvcc writes this round trip around every inline-asm predicate:
+    __syncthreads_count/and/or's `selp.u32 %r11, 1, 0, %p1; { setp.ne.u32 %p1, %r11, 0;
+    bar.red.or.pred %p2, 0, %p1; selp.u32 %r12, 1, 0, %p2; } setp.eq.s32 %p3, %r12, 0;
+    @%p3 bra` is `BAR.RED.OR 0x0, P0; B2R.RESULT RZ, P1; @!P1 BRA` in
+    traces/h200/sync_print/block_sync.sass. Folded where each setp, and each reader of
+    its predicate, is in the selp's basic block with p unchanged since the selp, and (for
+    setp.eq) each reader may take the predicate negated. Returns the number removed."""
+    removed = 0
+    for _ in range(4):
+        instrs = fn.instrs
+        info = Defs(instrs, fn.labels, table)
+        dead, subst = set(), {}
+        for k1, ins in enumerate(instrs):
+            if ins.opcode != "selp" or ins.guard is not None or len(ins.operands) != 4 or k1 in subst:
+                continue
+            d, a, b, c = ins.operands
+            if d.kind != "reg" or d.reg is None or c.kind != "reg" or c.reg is None or c.neg \
+                    or a.kind != "imm" or b.kind != "imm" or a.value not in (1, -1) or b.value != 0 \
+                    or len(info.defs.get(_key(d.reg), [])) != 1:
+                continue
+            p = c.reg
+            uses = info.uses.get(_key(d.reg), [])
+            plan = {}
+            for u in uses:
+                s = instrs[u]
+                cmp = [m for m in s.suffixes if m in ("ne", "eq")]
+                if u <= k1 or u in dead or u in subst or s.opcode != "setp" or s.guard is not None \
+                        or len(s.operands) != 3 or len(cmp) != 1 or any(m in ("and", "or", "xor") for m in s.suffixes):
+                    break
+                q, x, zero = s.operands
+                if q.kind != "reg" or q.pair is not None or x.kind != "reg" or x.reg is None \
+                        or _key(x.reg) != _key(d.reg) or zero.kind != "imm" or zero.value != 0 \
+                        or len(info.defs.get(_key(q.reg), [])) != 1 or not info.same_between(p, k1, u):
+                    break
+                negate = cmp[0] == "eq"
+                readers = info.uses.get(_key(q.reg), [])
+                if not all(v > u and v not in dead and info.same_between(p, k1, v)
+                           and _pred_reader_ok(subst.get(v, instrs[v]), q.reg, negate, table) for v in readers):
+                    break
+                plan[u] = (q.reg, negate, readers)
+            else:
+                if not plan:
+                    continue
+                for u, (q, negate, readers) in plan.items():
+                    dead.add(u)
+                    for v in readers:
+                        subst[v] = _pred_renamed(subst.get(v, instrs[v]), q, p, negate)
+                dead.add(k1)
+        if not dead:
+            break
+        removed += len(dead)
+        _replace(fn, dead, subst, lambda ins: ins)
     return removed
 
 
@@ -667,7 +750,8 @@ def lower_ptxas(fn, table, module=None):
     (unroll.py).
     Returns {pass: count}."""
     from .unroll import hoist_global_loads, unroll_loops
-    done = {"moves": propagate_moves(fn, table), "division": expand_division(fn, table), "ex2": expand_ex2(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
+    done = {"moves": propagate_moves(fn, table), "predicate copies": fold_predicate_copies(fn, table),
+            "division": expand_division(fn, table), "ex2": expand_ex2(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
             "if-conversion": if_convert(fn, table)}
     done["hoisted loads"] = hoist_global_loads(fn, table)
     done["loops"] = unroll_loops(fn, table)

@@ -109,7 +109,11 @@ FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux"
           "ret", "exit", "bra", "trap", "brkpt", "nanosleep", "cp"}
 
 
-def _dest_positions(spec):
+def _dest_positions(spec, ins):
+    """Which of ins's operands it writes (bar.red's result is its first operand, where the
+    table's `bar` row lists bar.sync's)."""
+    if ins.opcode in ("bar", "barrier") and "red" in ins.suffixes:
+        return [0]
     return [k for k, tok in enumerate(spec.operands) if tok[0] in "dDP"]
 
 
@@ -129,7 +133,7 @@ def _regs_of(o, out):
 def defs_uses(ins, table):
     """(registers written, registers read) by one instruction."""
     spec = table[ins.opcode]
-    dpos = set(_dest_positions(spec))
+    dpos = set(_dest_positions(spec, ins))
     defs, uses = [], []
     for k, o in enumerate(ins.operands):
         if k in dpos:

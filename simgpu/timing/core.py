@@ -762,6 +762,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     prefetch_operands(T, TS, W, w, pc + 1)     # its next instruction's, usually
                 scratch[SCR_VALID] = 0
                 waiting = barrier_waiters(W, w, wpb) if P.ins[pc].op == C.OP_BAR or P.ins[pc].op == C.OP_BARRIER else -1
+                exited_before = W.warp[w].exited
                 st = step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch)
                 TS.warp[w].wst = W.warp[w].wstate
                 TS.warp[w].sp = W.warp[w].sp
@@ -849,10 +850,11 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     compute_dependencies(T, TS, W, w, nb, now)
                     if TS.warp[w].dep_ready < qend:
                         prefetch_operands(T, TS, W, w, TS.warp[w].pc)
-                if waiting >= 0:
-                    barrier_timing(W, TS, w, wpb, done, waiting, P.ins[pc].sub == C.BAR_SYNC)
-                if op == C.OP_BAR or op == C.OP_BARRIER or op == C.OP_RET or op == C.OP_EXIT \
-                        or st == C.ST_EXITED:
+                if waiting >= 0:                       # (bar.red: its warps wait for the reduction too)
+                    barrier_timing(W, TS, w, wpb, done + (T.lat[pc] if P.ins[pc].sub2 != C.BARRED_NONE else 0),
+                                   waiting, P.ins[pc].sub == C.BAR_SYNC)
+                if op == C.OP_BAR or op == C.OP_BARRIER or st == C.ST_EXITED \
+                        or W.warp[w].exited != exited_before:     # (a guarded exit that took no lane: nothing)
                     # a barrier may have released warps on this SM's other schedulers
                     # (visible to those evaluated later in this cycle), and a retired
                     # block may bring new warps

@@ -281,7 +281,7 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
     n_warps = n_slots * wpb
     W = make_warps(n_warps, n_slots, prog, grid, block)
     M = make_mem(dev.gmem, dev.alloc_lo, dev.alloc_hi, n_slots, shared, n_warps * 32, prog.local_bytes,
-                 np.frombuffer(bytes(params), np.uint8))
+                 np.frombuffer(bytes(params), np.uint8), getattr(dev, "printf", None))
     T = build_tables(prog, cfg)
     threads = min(host_threads(threads, prog), n_sm)
     TS = make_timing_state(n_warps, n_slots, n_sm * n_sp, n_sm, bps, prog, threads, trace_capacity,

@@ -115,8 +115,8 @@ def reg_slot(prog, kind, r):
 
 
 def _dest_slots(op, sub, vec):
-    if op in (C.OP_ST, C.OP_RED, C.OP_BAR, C.OP_BARRIER, C.OP_BRA, C.OP_RET, C.OP_EXIT,
-              C.OP_MEMBAR, C.OP_FENCE, C.OP_PREFETCH, C.OP_NOP, C.OP_NANOSLEEP):
+    if op in (C.OP_ST, C.OP_RED, C.OP_BRA, C.OP_RET, C.OP_EXIT,
+              C.OP_MEMBAR, C.OP_FENCE, C.OP_PREFETCH, C.OP_NOP, C.OP_NANOSLEEP, C.OP_CALL):
         return ()
     if op in (C.OP_SETP, C.OP_SHFL, C.OP_MATCH):
         return (0, 1)
@@ -266,10 +266,15 @@ def build_tables(prog, cfg):
             unit, latency, board = "sync", cfg["latency_membar_gpu_cycles"], SB_MEMBAR
         elif op in (C.OP_BAR, C.OP_BARRIER):      # a block barrier's arrival travels the MIO (mio_issue)
             unit, latency, board = "mio", cfg["latency_int_cycles"], SB_FIXED
+            if int(prog.sub2[i]) != C.BARRED_NONE:  # bar.red: its warps go on when the reduction is there
+                latency = cfg["latency_bar_red_cycles"]
         elif op in (C.OP_SHFL, C.OP_REDUX):
             unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
         elif op == C.OP_MATCH:                     # through the MIO as REDUX (its pipe not measured)
             unit, latency, board = "mio", cfg["latency_match_cycles"], SB_SHORT
+        elif op == C.OP_CALL:                      # printf's call: the warp's next instruction waits it out
+            unit, board = "branch", SB_FIXED
+            latency = cfg["latency_vprintf_cycles"] if int(prog.sub[i]) == C.SYS_VPRINTF else cfg["latency_branch_cycles"]
         elif op == C.OP_NANOSLEEP:                 # the CBU's; the warp's next instruction waits it out
             ns = int(prog.obits[i, 0]) if int(prog.okind[i, 0]) == C.K_IMM else 0
             unit, board = "branch", SB_FIXED
@@ -309,7 +314,7 @@ def build_tables(prog, cfg):
         slots = [reg_slot(prog, f, r) for f, r in deps]
         if unit == "mio":
             slots.insert(0, mio_slot(prog))
-        if i > 0 and (sb[i - 1] == SB_MEMBAR or int(prog.op[i - 1]) == C.OP_NANOSLEEP):
+        if i > 0 and (sb[i - 1] == SB_MEMBAR or int(prog.op[i - 1]) in (C.OP_NANOSLEEP, C.OP_CALL)):
             slots.insert(0, fence_slot(prog))      # the fence or pause before it: in order, the next one waits
         for k, slot in enumerate(slots[:MAX_DEPS]):
             dep[i, k] = slot
@@ -317,7 +322,7 @@ def build_tables(prog, cfg):
             defs[i, k] = reg_slot(prog, f, r)
         if board == SB_MEMBAR:                     # a fence writes no register: its own slot
             defs[i, 0] = fence_slot(prog)
-        if op == C.OP_NANOSLEEP:
+        if op in (C.OP_NANOSLEEP, C.OP_CALL):
             defs[i, 0] = fence_slot(prog)
     # the cycles each instruction holds its pipe, in half cycles
     occupancy = np.array([2 * cfg[f"interval_{p}_cycles"] for p in PIPES], np.int64)[pipe]

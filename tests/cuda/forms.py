@@ -326,6 +326,8 @@ def main(paths):
                 pred, body = m.group(1), m.group(2)
                 inv.add('OPERAND', '@!%p  negated predicate guard' if pred.startswith('@!') else '@%p  predicate guard', ex)
             parts = body.split(None, 1)
+            if not parts:
+                continue                      # an empty statement (a lone `;`)
             opc = parts[0]
             inv.add('INSTR', opc, ex)
             ops = parts[1] if len(parts) > 1 else ''

@@ -44,3 +44,22 @@ extern "C" __global__ void bf16_ops(const __nv_bfloat16* a, const __nv_bfloat16*
     o[2] = __hadd(x, y);
     o[3] = __hmax(x, y);
 }
+
+// packed compares and conversions (set.*.f16x2, set.*.u32.f16x2, max.NaN.f16x2, cvt.rn.f16x2.f32,
+// cvt.rn.bf16x2.f32, cvt.rmi.f16.f16): 8 words a thread
+extern "C" __global__ void half2_compare(const __half2* a, const __half2* b, const float* f, unsigned* out,
+                                         int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    __half2 x = a[i], y = b[i];
+    unsigned* o = out + 8 * i;
+    __half2 r[4] = {__hlt2(x, y), __hgeu2(x, y), __hmax2_nan(x, y), __floats2half2_rn(f[2 * i], f[2 * i + 1])};
+    for (int k = 0; k < 4; k++) o[k] = *reinterpret_cast<unsigned*>(&r[k]);
+    o[4] = __hbgt2(x, y) + 2 * __hbneu2(x, y) + 4 * __hisnan(__high2half(x));
+    __nv_bfloat162 g = __floats2bfloat162_rn(f[2 * i], f[2 * i + 1]);
+    o[5] = *reinterpret_cast<unsigned*>(&g);
+    __half h = hfloor(__low2half(x));
+    o[6] = *reinterpret_cast<unsigned short*>(&h);
+    __half2 c = h2ceil(y);
+    o[7] = *reinterpret_cast<unsigned*>(&c);
+}

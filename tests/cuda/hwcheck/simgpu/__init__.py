@@ -24,8 +24,29 @@ class Kernel:
 
 
 class Result:
-    def __init__(self, stats):
+    def __init__(self, stats, printf=()):
         self.stats = stats
+        self.printf = list(printf)       # what the kernel printed (all of it as one string)
+
+
+def _captured(run):
+    """Run run() with the process's stdout (fd 1, where the CUDA runtime prints device printf's
+    text when the kernel ends) sent to a file; returns that text."""
+    import ctypes, os, sys, tempfile
+    libc = ctypes.CDLL(None)
+    sys.stdout.flush()
+    libc.fflush(None)
+    saved = os.dup(1)
+    with tempfile.TemporaryFile() as tmp:
+        os.dup2(tmp.fileno(), 1)
+        try:
+            run()
+            libc.fflush(None)
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+        tmp.seek(0)
+        return tmp.read().decode()
 
 
 def load(path, kernel=None):
@@ -69,8 +90,10 @@ def launch(k, grid, block, args, config="h100", shared_bytes=0):
             conv.append(np.dtype("f%d" % (bits // 8)).type(a))
         else:
             conv.append(np.array(int(a) & ((1 << bits) - 1), dtype="u%d" % (bits // 8))[()])
-    k.fn(_dim3(grid), _dim3(block), tuple(conv), shared_mem=shared_bytes)
-    cp.cuda.Device().synchronize()
+    def run():
+        k.fn(_dim3(grid), _dim3(block), tuple(conv), shared_mem=shared_bytes)
+        cp.cuda.Device().synchronize()
+    text = _captured(run)
     for a, d in back:
         a[...] = d.get().reshape(a.shape)
-    return Result({"warp_instructions": 1, "thread_instructions": 1})
+    return Result({"warp_instructions": 1, "thread_instructions": 1}, [text] if text else [])
