@@ -989,17 +989,23 @@ def combine(bop, r, cv):
     return r
 
 
+@njit(inline="always")
+def compare_with_c(P, W, i, w, t, U, F):
+    """setp's and set's operands: the comparison at type t in U[0] (for a pair, the high
+    elements' in U[3]), predicate c (when given) in U[4]."""
+    if P.okind[i, 4] != C.K_NONE:
+        fetch_bits(P, W, i, 4, w, U[4])
+    compare(P, W, i, w, t, U, F, U[0], U[3])
+
+
 @njit
 def setp(P, W, i, w, mask, U, F):
     """setp.CmpOp{.BoolOp} p|q, a, b{, {!}c}: p = (a CMP b) BOOL c, q = !(a CMP b) BOOL c; for
     .f16x2/.bf16x2, p = (low elements) BOOL c and q = (high elements) BOOL c (PTX ISA 9.7.4.4)."""
     t = P.ins[i].ty
     bop = P.ins[i].sub2
-    p, q, ph = U[0], U[5], U[3]
-    cpred = U[4]
-    if P.okind[i, 4] != C.K_NONE:
-        fetch_bits(P, W, i, 4, w, cpred)
-    compare(P, W, i, w, t, U, F, p, ph)
+    p, q, ph, cpred = U[0], U[5], U[3], U[4]
+    compare_with_c(P, W, i, w, t, U, F)
     pairs = t == C.T_F16X2 or t == C.T_BF16X2
     for l in range(32):
         r = p[l]
@@ -1019,11 +1025,8 @@ def set_op(P, W, i, w, mask, U, F):
     td = P.ins[i].ty
     ts = P.ins[i].ty2
     bop = P.ins[i].sub2
-    p, ph, d = U[0], U[3], U[5]
-    cpred = U[4]
-    if P.okind[i, 4] != C.K_NONE:
-        fetch_bits(P, W, i, 4, w, cpred)
-    compare(P, W, i, w, ts, U, F, p, ph)
+    p, ph, cpred, d = U[0], U[3], U[4], U[5]
+    compare_with_c(P, W, i, w, ts, U, F)
     if ts == C.T_F16X2 or ts == C.T_BF16X2:
         one = np.uint64(0x3C00) if td == C.T_F16X2 else (np.uint64(0x3F80) if td == C.T_BF16X2
                                                          else np.uint64(0xFFFF))
