@@ -386,6 +386,27 @@ def test_oob_global_load_one_past_the_end(copy_kernel):
     assert (out == 0).all(), "a faulted launch must not copy partial results back"
 
 
+def test_a_fault_on_many_sms_names_the_faulting_instruction(copy_kernel):
+    """Every block of a 64-block grid reads past its input, on SMs that share host threads:
+    the message names the load and one of the faulting threads, as the functional run does.
+    (Before, the first fault's record stayed in its host thread's scratch, and the thread's
+    next SMs stopped at whatever instruction they were on, under that fault's lane and
+    address: `out-of-bounds ... at pc 76 (shr.s32 ...)`.)"""
+    path, k = copy_kernel
+    line, _ = at(COPY, "ld.global.f32")
+    msgs = []
+    for timing in (True, False):
+        with pytest.raises(simgpu.KernelFault) as ei:
+            simgpu.launch(k, 64, 32, [np.zeros(2048, np.float32), np.arange(4, dtype=np.float32), 2048],
+                          timing=timing)
+        msgs.append(str(ei.value))
+    for msg in msgs:
+        assert f"pc {COPY_PC_LD} ({path}:{line}: ld.global.f32" in msg, msg
+        assert "out-of-bounds global access" in msg and "copy_param_1" in msg, msg
+        block, thread = (int(v) for v in re.search(r"block \((\d+), 0, 0\) thread \((\d+), 0, 0\)", msg).groups())
+        assert 32 * block + thread >= 4, msg                  # a thread that reads past a[3]
+
+
 def test_oob_store_is_refused_and_corrupts_nothing(copy_kernel):
     _, k = copy_kernel
     out = np.full(63, -7.0, np.float32)

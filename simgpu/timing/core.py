@@ -771,6 +771,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                 if st == C.ST_FAULT:
                     for k in range(8):
                         TS.sm_err[sm, k] = err[k]
+                        err[k] = 0          # (the host thread's record: its next SMs run on, clean)
                     b = W.warp[w].wblock
                     TS.sm_err[sm, 1] = W.bctaid[b, 0] + W.dims[3] * (W.bctaid[b, 1] + W.dims[4] * W.bctaid[b, 2])
                     TS.sm_err[sm, 2] = W.warp[w].wid
