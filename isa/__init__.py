@@ -19,7 +19,7 @@ TYPE_GROUPS = {
     "@float": ("f32", "f64"),
     "@half": ("f16", "bf16", "f16x2", "bf16x2"),
 }
-UNITS = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync", "arith")
+UNITS = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync", "tensor", "arith")
 LATENCIES = ("fixed", "variable")
 
 

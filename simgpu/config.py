@@ -166,11 +166,13 @@ SCHEMA.update({
                          "cycles data from the other L2 partition (its copy, or a DRAM read of a line homed "
                          "there) adds on its way to the SM"),
 })
-for _p in ("fp32", "int", "uniform", "fp64", "sfu", "branch", "guard", "shared", "param", "s2r", "ldc", "l1", "l2", "dram"):
+for _p in ("fp32", "int", "uniform", "fp64", "sfu", "branch", "guard", "shared", "param", "s2r", "ldc", "l1", "l2", "dram",
+           "tensor", "tensor_small", "dmma"):
     SCHEMA[f"latency_{_p}_cycles"] = (int, lambda v: 1 <= v <= 100000, f"{_p} result latency in cycles")
-for _p in ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync"):
+for _p in ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync", "tensor", "tensor_small", "dmma"):
     SCHEMA[f"interval_{_p}_cycles"] = (int, lambda v: 1 <= v <= 1024,
                                        f"cycles between instructions the {_p} pipe of a sub-partition accepts")
+# (tensor: an m16n8k16-class mma; tensor_small: the half-size forms; dmma: f64 m8n8k4 -- timing/tables.py mma_cost)
 
 
 def config_names():

@@ -417,6 +417,9 @@ def fault_message(prog, err, W, dev, grid, block, limit=DEFAULT_MAX_WARP_INSTRUC
                 f"in block {bxyz} warp {w} at pc {pc} ({loc}: {text}); raise max_warp_instructions if intended")
     if code == C.E_STACK:
         return f"SIMT stack overflow (branches nested too deep) at {where}"
+    if code == C.E_PARTIAL_WARP:              # exec/tensor.py: mma, ldmatrix, stmatrix
+        return (f"{prog.opcode_names[pc]}.sync.aligned needs every lane of the warp, but only lanes "
+                f"{addr & 0xFFFFFFFF:#010x} were active, in block {bxyz} warp {w} at pc {pc} ({loc}: {text})")
     sname = C.SPACE_NAMES[space] if 0 <= space < len(C.SPACE_NAMES) else "?"
     if code == C.E_MISALIGNED:
         return f"misaligned {sname} access at address {addr & (2**64 - 1):#x} by {where}"

@@ -11,7 +11,7 @@ estimate: pass regs_per_thread= to launch() to use the number ptxas reports
 """
 from .ptx import codes as C
 from .ptx.cfg import live_in as liveness, successors
-from .timing.tables import _dest_slots
+from .ptx.registers import register_slots
 
 
 def max_live_registers(prog):
@@ -20,18 +20,15 @@ def max_live_registers(prog):
         return 1
     uses, defs = [], []
     for i in range(n):
-        dests = _dest_slots(int(prog.op[i]), int(prog.sub[i]), int(prog.vec[i]))
         u, d = 0, 0
-        for k in range(prog.okind.shape[1]):
-            kind = int(prog.okind[i, k])
-            if kind in (C.K_R32, C.K_R64):
-                bit = 1 << (2 * int(prog.oreg[i, k]) + int(kind == C.K_R64))
-                if k in dests:
-                    d |= bit
-                else:
-                    u |= bit
-            elif kind == C.K_ADDR and prog.oreg2[i, k] in (C.ABASE_R32, C.ABASE_R64):
-                u |= 1 << (2 * int(prog.oreg[i, k]) + int(prog.oreg2[i, k] == C.ABASE_R64))
+        for k, kind, r, written in register_slots(prog, i):
+            if kind == C.K_PRED:
+                continue
+            bit = 1 << (2 * r + int(kind == C.K_R64))
+            if written:
+                d |= bit
+            else:
+                u |= bit
         uses.append(u)
         defs.append(d if prog.guard[i] < 0 else 0)      # a guarded write may not happen
     target = [int(prog.obits[i, 0]) if prog.op[i] == C.OP_BRA else -1 for i in range(n)]

@@ -108,7 +108,7 @@ def format_launch(kernel, grid, block, shared, res):
     out.append(f"  instruction mix       {mix}")
     if s.get("pipe_instructions"):
         names = {"int": "ALU", "fp32": "FMA", "fp64": "FP64", "sfu": "XU", "lsu": "LSU", "mio": "MIO",
-                 "branch": "branch", "sync": "sync"}
+                 "branch": "branch", "sync": "sync", "tensor": "Tensor"}
         total = max(1, sum(s["pipe_instructions"].values()))
         pipes = "  ".join(f"{names.get(k, k)} {100 * v / total:.0f}%" for k, v in
                           sorted(s["pipe_instructions"].items(), key=lambda kv: -kv[1]) if v)

@@ -34,7 +34,7 @@ def one_row_each(prog):
     row = np.array([s if s < prog.nregs32 else s - prog.nregs32 if s < prog.nregs32 + prog.nregs64
                     else s - prog.nregs32 - prog.nregs64 for s in range(n)], np.int32)
     return Storage(prog.oreg.copy(), prog.guard.copy(), prog.nregs32, prog.nregs64, prog.npreds, row,
-                   np.arange(n, dtype=np.int32))
+                   np.arange(n, dtype=np.int32), prog.groups.copy())
 
 
 def test_matmul_tiled_keeps_its_values_in_fewer_rows():

@@ -40,7 +40,7 @@ PROGRAMS = sorted(str(p.relative_to(ROOT)) for d in ("programs", "programs/micro
 CORPUS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "cuda").glob("*.ptx"))
 # what neither dialect emits yet, by file
 REFUSED = {"tests/cuda/half.ptx": "half-precision arithmetic", "tests/cuda/block_sync.ptx": "bar.red",
-           "tests/cuda/printf.ptx": "device printf and assert"}
+           "tests/cuda/printf.ptx": "device printf and assert", "tests/cuda/tensor.ptx": "tensor-core instructions"}
 
 
 @pytest.mark.parametrize("path", PROGRAMS + CORPUS)
@@ -99,10 +99,13 @@ CORPUS_REFUSED = {"half_ops": "half-precision arithmetic", "half2_ops": "half-pr
                   "bf16_ops": "half-precision arithmetic", "half2_compare": "half-precision arithmetic",
                   "block_vote": "bar.red", "block_vote_ragged": "bar.red", "block_until_done": "bar.red",
                   "print_values": "device printf and assert", "print_from_function": "device printf and assert",
-                  "double_checked": "device printf and assert"}
+                  "double_checked": "device printf and assert",
+                  **{k: "tensor-core instructions" for k in ("mma_f16", "mma_bf16", "mma_f16_acc", "mma_ldmatrix",
+                                                             "mma_tf32", "mma_f64", "mma_s8", "matrix_transpose")}}
 METAL_CORPUS_REFUSED = {"atomic_cas_dadd": "64-bit floating point", "dbl_arith": "64-bit floating point",
                         "math_funcs": "64-bit floating point", "atomics_int": "a 64-bit atomic", **CORPUS_REFUSED,
-                        "print_values": "64-bit floating point", "print_from_function": "64-bit floating point"}
+                        "print_values": "64-bit floating point", "print_from_function": "64-bit floating point",
+                        "mma_f64": "64-bit floating point"}
 
 
 @pytest.mark.parametrize("lang", ["cuda", "metal"])

@@ -821,6 +821,132 @@ def k_double_checked():
     assert printed_lines(res) == []
 
 
+# ---- tensor cores (tensor.cu): mma.sync, ldmatrix, stmatrix --------------
+# The H200's tensor cores add a tile's products in an order and precision of their own, so
+# float results are compared within a few float32 rounding steps of the tile's magnitude:
+# atol = 2^-20 x max(|A| |B| + |C|) (8 ulps of the largest partial sum).
+
+def _mm_tol(a, b, c=0.0):
+    scale = (np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64)) + np.abs(c)).max()
+    return 2.0 ** -20 * scale
+
+
+def _tiled(kernel, a, b, d, c=None, grid=1, block=128):
+    """Run one of tensor.cu's tiled kernels: (A, B[, C], D, M, N, K)."""
+    (m, k), n = a.shape, b.shape[1]
+    run("tensor", kernel, grid, block, [a, b] + ([c] if c is not None else []) + [d, np.int32(m), np.int32(n), np.int32(k)])
+
+
+def _mma_16816(kernel, dtype):
+    rng = np.random.default_rng(41)
+    m, n, k = 32, 16, 64
+    if dtype == "bf16":
+        a32 = rng.uniform(-1, 1, (m, k)).astype(np.float32)
+        b32 = rng.uniform(-1, 1, (k, n)).astype(np.float32)
+        a_bits, b_bits = _bf16(a32), _bf16(b32)
+        a = (a_bits.astype(np.uint32) << 16).view(np.float32)
+        b = (b_bits.astype(np.uint32) << 16).view(np.float32)
+        args = [a_bits, b_bits]
+    else:
+        a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+        b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+        args = [a, b]
+    c = rng.uniform(-1, 1, (m, n)).astype(np.float32)
+    d = np.zeros((m, n), np.float32)
+    _tiled(kernel, *args, d, c=c)
+    want = a.astype(np.float64) @ b.astype(np.float64) + c
+    close(d, want, rtol=0, atol=_mm_tol(a, b, c))
+
+
+def k_mma_f16():
+    _mma_16816("mma_f16", "f16")
+
+
+def k_mma_bf16():
+    _mma_16816("mma_bf16", "bf16")
+
+
+def k_mma_f16_acc():
+    rng = np.random.default_rng(42)
+    m, n, k = 32, 16, 64
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    d = np.zeros((m, n), np.float16)
+    _tiled("mma_f16_acc", a, b, d)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    # f16 accumulators round each of the K / 16 steps to 11 bits: 4 steps x 2^-11 of the magnitude
+    close(d, want, rtol=0, atol=4 * 2.0 ** -11 * (np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64))).max())
+
+
+def k_mma_ldmatrix():
+    rng = np.random.default_rng(43)
+    m, n, k = 32, 16, 48
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    d = np.zeros((m, n), np.float32)
+    _tiled("mma_ldmatrix", a, b, d, grid=(n // 8, m // 16), block=32)
+    close(d, a.astype(np.float64) @ b.astype(np.float64), rtol=0, atol=_mm_tol(a, b))
+
+
+def _tf32_rna(x):
+    """float32 -> the tf32 value cvt.rna.tf32.f32 makes: 10 fraction bits, ties away from zero."""
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    return (((u + 0x1000) & 0xFFFFE000).astype(np.uint32)).view(np.float32)
+
+
+def k_mma_tf32():
+    rng = np.random.default_rng(44)
+    m, n, k = 32, 16, 32
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float32)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float32)
+    a[0, :4] = [1 + 2.0 ** -11, 1 + 3 * 2.0 ** -11, -(1 + 2.0 ** -11), 1 + 2.0 ** -12]   # ties and below
+    d = np.zeros((m, n), np.float32)
+    _tiled("mma_tf32", a, b, d)
+    ta, tb = _tf32_rna(a), _tf32_rna(b)
+    close(d, ta.astype(np.float64) @ tb.astype(np.float64), rtol=0, atol=_mm_tol(ta, tb))
+
+
+def k_mma_f64():
+    rng = np.random.default_rng(45)
+    m, n, k = 16, 16, 32
+    a = rng.uniform(-1, 1, (m, k))
+    b = rng.uniform(-1, 1, (k, n))
+    d = np.zeros((m, n))
+    _tiled("mma_f64", a, b, d)
+    close(d, a @ b, rtol=0, atol=1e-13)          # fused multiply-adds in a different order than numpy's
+
+
+def k_mma_s8():
+    rng = np.random.default_rng(46)
+    m, n, k = 32, 16, 96
+    a = rng.integers(-128, 128, (m, k)).astype(np.int8)
+    b = rng.integers(-128, 128, (k, n)).astype(np.int8)
+    d = np.zeros((m, n), np.int32)
+    _tiled("mma_s8", a, b, d)
+    exact(d, a.astype(np.int64) @ b.astype(np.int64))
+
+
+def k_tf32_round():
+    """cvt.rna/.rn/.rz.tf32.f32 bit for bit against the H200's own results for the same inputs
+    (ties, carries into the exponent, subnormals, infinities, NaNs: traces/h200/tensor/tf32_round.json)."""
+    import json
+    rec = json.load(open(os.path.join(_ROOT, "traces", "h200", "tensor", "tf32_round.json")))
+    x = np.array(rec["input"], np.uint32)
+    out = np.zeros(3 * len(x), np.uint32)
+    run("tensor", "tf32_round", 1, 64, [x.view(np.float32), out, np.int32(len(x))])
+    got = out.reshape(-1, 3)
+    for k, mode in enumerate(("rna", "rn", "rz")):
+        exact(got[:, k], np.array(rec[mode], np.uint32))
+
+
+def k_matrix_transpose():
+    rng = np.random.default_rng(47)
+    tiles = rng.integers(0, 1 << 16, (3, 16, 16)).astype(np.uint16)
+    out = np.zeros_like(tiles)
+    run("tensor", "matrix_transpose", 3, 32, [tiles, out])
+    exact(out, tiles.transpose(0, 2, 1))
+
+
 # ----------------------------------------------------------------------------
 
 KERNELS = {name[2:]: fn for name, fn in sorted(globals().items())

@@ -502,6 +502,11 @@ def cvt(P, W, i, w, mask, U, F):
     if td == C.T_F16X2 or td == C.T_BF16X2:
         cvt_pair(P, W, i, w, mask, U, td, flags)
         return
+    if td == C.T_TF32:
+        for l in range(32):
+            d[l] = tf32_bits(a[l] & M32, rnd)
+        store_bits(P, W, i, 0, w, mask, d)
+        return
     kd = TKIND[td]
     ks = TKIND[ts]
     for l in range(32):
@@ -557,6 +562,25 @@ def cvt(P, W, i, w, mask, U, F):
         else:
             d[l] = float_bits(x, td)
     store_bits(P, W, i, 0, w, mask, d)
+
+
+@njit
+def tf32_bits(b, rnd):
+    """cvt.{rna,rn,rz}.tf32.f32 of f32 bits b: 10 fraction bits kept, the low 13 zero, rounded
+    to nearest with ties away from zero (.rna), to even (.rn) or toward zero (.rz); a carry
+    into the exponent makes the next power of two or infinity. What the H200 gives
+    (traces/h200/tensor/tf32_round.json; ptxas makes .rna an add of 0x1000 to finite values
+    and a mask, .rn/.rz one F2FP.TF32): .rn and .rz turn a NaN into 0x7fffe000, .rna only
+    masks it, so a NaN whose payload lies in the low 13 bits becomes an infinity."""
+    special = (b & np.uint64(0x7F800000)) == np.uint64(0x7F800000)
+    if rnd == C.RND_RNA:
+        if not special:
+            b += np.uint64(0x1000)
+    elif special and (b & np.uint64(0x7FFFFF)) != 0:
+        return np.uint64(0x7FFFE000)
+    elif rnd == C.RND_RN and not special:
+        b += np.uint64(0xFFF) + ((b >> np.uint64(13)) & np.uint64(1))
+    return b & np.uint64(0xFFFFE000)
 
 
 @njit

@@ -37,10 +37,10 @@ import numpy as np
 
 from ..ptx import codes as C
 from ..ptx.cfg import live_in as liveness, successors
-from ..timing.tables import _dest_slots     # (the one list of which slots an instruction writes)
+from ..ptx.registers import register_slots
 
-Storage = namedtuple("Storage", ["oreg", "guard", "nregs32", "nregs64", "npreds", "row", "flat"])
-# oreg, guard: the program's columns with rows for register numbers; nregs*: rows per file;
+Storage = namedtuple("Storage", ["oreg", "guard", "nregs32", "nregs64", "npreds", "row", "flat", "groups"])
+# oreg, guard, groups: the program's columns (and brace lists) with rows for register numbers; nregs*: rows per file;
 # row[slot]: the row of each register in its file, by the register's scoreboard slot
 # (timing/tables.reg_slot: 32-bit, then 64-bit, then predicates); flat[slot]: the
 # same row numbered across the files the way reg_slot numbers registers (the 32-bit
@@ -53,22 +53,15 @@ def _operands(prog, i):
     n32, n64 = prog.nregs32, prog.nregs64
     base = {C.K_R32: 0, C.K_R64: n32, C.K_PRED: n32 + n64}
     op = int(prog.op[i])
-    dests = _dest_slots(op, int(prog.sub[i]), int(prog.vec[i]))
     uses, defs, own = set(), set(), set()
-    for k in range(prog.okind.shape[1]):
-        kind = int(prog.okind[i, k])
-        if kind in base:
-            s = base[kind] + int(prog.oreg[i, k])
-            if k in dests:
-                defs.add(s)
-            else:
-                uses.add(s)
-                if (op == C.OP_SHFL and k == 2) or op in (C.OP_BAR, C.OP_BARRIER):
-                    own.add(s)
-        elif kind == C.K_ADDR and int(prog.oreg2[i, k]) in (C.ABASE_R32, C.ABASE_R64):
-            uses.add((n32 if int(prog.oreg2[i, k]) == C.ABASE_R64 else 0) + int(prog.oreg[i, k]))
-    if prog.guard[i] >= 0:
-        uses.add(n32 + n64 + int(prog.guard[i]))
+    for k, kind, r, written in register_slots(prog, i):
+        s = base[kind] + r
+        if written:
+            defs.add(s)
+        else:
+            uses.add(s)
+            if (op == C.OP_SHFL and k == 2) or (op in (C.OP_BAR, C.OP_BARRIER) and k >= 0):
+                own.add(s)
     return uses, defs, own
 
 
@@ -152,6 +145,10 @@ def _compact(prog):
                 oreg[i, k] = row[n32 + n64 + prog.oreg[i, k]]
             elif kind == C.K_ADDR and prog.oreg2[i, k] in (C.ABASE_R32, C.ABASE_R64):
                 oreg[i, k] = row[(n32 if prog.oreg2[i, k] == C.ABASE_R64 else 0) + prog.oreg[i, k]]
+    groups = prog.groups.copy()
+    for i, k in zip(*(prog.okind == C.K_RGRP).nonzero()):     # each brace list is one operand's
+        g, m = int(prog.oreg[i, k]), int(prog.obits[i, k])
+        groups[g, :m] = row[prog.groups[g, :m] + (n32 if int(prog.oreg2[i, k]) == C.K_R64 else 0)]
     guard = prog.guard.copy()
     g = guard >= 0
     guard[g] = row[guard[g] + n32 + n64]
@@ -159,7 +156,7 @@ def _compact(prog):
     flat[n32:n32 + n64] += counts[0]
     flat[n32 + n64:nslots] += counts[0] + counts[1]
     flat[row < 0] = -1
-    return Storage(oreg, guard, counts[0], counts[1], counts[2], row, flat)
+    return Storage(oreg, guard, counts[0], counts[1], counts[2], row, flat, groups)
 
 
 def _bits(x):

@@ -23,7 +23,8 @@ import numpy as np
 from .compact import compact
 from .jit import records
 
-ProgArrays = namedtuple("ProgArrays", ["ins", "okind", "oreg", "oreg2", "obits", "ofloat"])
+ProgArrays = namedtuple("ProgArrays", ["ins", "okind", "oreg", "oreg2", "obits", "ofloat", "grp"])
+# grp: the registers of each brace-list operand (K_RGRP: mma's fragments), a row per list
 # an instruction's scalar fields in one record (ptx.assemble.Program holds them as
 # columns): compiled code reads P.ins[i].op, and a call that takes P passes 6
 # arrays rather than 17 (numba passes every array as ~7 scalars)

@@ -31,6 +31,7 @@ from .jit import njit
 from .lanes import fetch_bits, popcount, store_bits
 from .state import MAX_BARRIERS, STACK_DEPTH, W_BARRIER, W_DONE, W_READY
 from .syscall import syscall
+from .tensor import matrix_move, mma
 
 
 @njit(inline="always")
@@ -346,7 +347,7 @@ def cp_async(P, W, M, i, w, mask, U, I, err, mstat, scratch):
 
 
 @njit
-def count_access(offs, mask, nbytes, space, i, mstat, scratch, store, lo, hi):
+def count_access(offs, mask, nbytes, space, i, mstat, scratch, store, lo, hi, phase=0):
     """Per-instruction memory counters: requests and 32-byte sectors for global
     and local accesses (coalescer), wavefronts for shared ones (banks); a
     store's beats on the SM's store path per sector (coalescer.store_beats). lo, hi:
@@ -364,7 +365,7 @@ def count_access(offs, mask, nbytes, space, i, mstat, scratch, store, lo, hi):
         if one_wavefront(lo, hi, nbytes):
             wf, ideal = np.int64(1), np.int64(1)
         else:
-            wf, ideal = count_wavefronts(offs, mask, nbytes, scratch)
+            wf, ideal = count_wavefronts(offs, mask, nbytes, scratch, True, phase)
         mstat[i, 1] += wf
         mstat[i, 2] += ideal
         scratch[SCR_WAVEFRONTS] = wf
@@ -734,6 +735,13 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
             cp_async(P, W, M, i, w, mask, U, I, err, mstat, scratch)
     elif op == C.OP_CALL:
         syscall(P, W, M, i, w, mask, err)
+    elif op == C.OP_MMA:
+        mma(P, W, i, w, mask, I, F, err)
+    elif op == C.OP_LDMATRIX or op == C.OP_STMATRIX:
+        rows = matrix_move(P, W, M, i, w, mask, I, err)
+        if rows != 0:
+            count_access(I[0], rows, 16, C.SPACE_SHARED, i, mstat, scratch, op == C.OP_STMATRIX,
+                         np.int64(0), np.int64(1) << 62, 8)      # a pass over the banks a matrix (banks.py)
     elif op == C.OP_MEMBAR or op == C.OP_FENCE or op == C.OP_PREFETCH or op == C.OP_NOP or op == C.OP_NANOSLEEP:
         pass
     else:

@@ -35,9 +35,15 @@ WORD = 4
 
 
 @njit
-def count_wavefronts(offs, mask, nbytes, scratch, broadcast=True):
+def count_wavefronts(offs, mask, nbytes, scratch, broadcast=True, phase=0):
     """(wavefronts, ideal wavefronts) for the active lanes' accesses of
     `nbytes` bytes each at shared offsets offs[l]. scratch: int64[>=128].
+
+    phase: lanes whose accesses share one pass over the banks (0: by the width, 32 lanes of
+    one word, 16 of wider ones). ldmatrix and stmatrix pass 8: the hardware takes one 8x8
+    matrix (8 rows of 16 bytes) a pass, so rows 32 bytes apart collide two by two
+    (tests/cuda/tensor.cu on the H200, traces/h200/tensor/pipes.csv: stmatrix.x4.trans into
+    a 16x16 half tile counts 8 wavefronts and 4 bank conflicts, where 16-lane passes give 4).
 
     broadcast=False for atomics: each lane's read-modify-write is its own
     access, so lanes on one word serialize like lanes on different words of
@@ -45,7 +51,7 @@ def count_wavefronts(offs, mask, nbytes, scratch, broadcast=True):
     `atom.shared` with a warp's 32 lanes on one word costs 32 wavefronts,
     on 32 consecutive words 1)."""
     per_lane_words = max(1, nbytes // WORD)
-    if per_lane_words > 1 and broadcast:
+    if per_lane_words > 1 and broadcast and phase == 0:
         # a half-warp phase whose words all lie within 32 consecutive words
         # has each distinct word in a bank of its own: one wavefront, ideal one
         wavefronts = np.int64(0)
@@ -80,7 +86,7 @@ def count_wavefronts(offs, mask, nbytes, scratch, broadcast=True):
                     break
         if not clash:
             return np.int64(1), np.int64(1)
-    phase_lanes = 32 if per_lane_words == 1 else 16
+    phase_lanes = phase if phase > 0 else (32 if per_lane_words == 1 else 16)
     wavefronts = np.int64(0)
     ideal = np.int64(0)
     for p0 in range(0, 32, phase_lanes):

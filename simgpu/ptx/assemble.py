@@ -20,7 +20,8 @@ from .cfg import immediate_postdominators, successors
 from .parser import Operand
 
 MAXOP = 6
-UNIT_NAMES = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
+GROUP_MAX = 8              # registers in one K_RGRP operand (mma's largest fragment: 8)
+UNIT_NAMES = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync", "tensor")
 UNIT = {n: i for i, n in enumerate(UNIT_NAMES)}
 
 
@@ -66,6 +67,7 @@ class Program:
     maxntid: tuple = None
     maxnreg: int = None
     opcode_names: list = field(default_factory=list)
+    groups: np.ndarray = None  # [groups, GROUP_MAX] register numbers of K_RGRP operands (-1 pads)
 
     def arrays(self):
         """The tuple the compiled executor takes (order matters: see exec.state.ProgArrays)."""
@@ -77,7 +79,7 @@ class Program:
         ins = np.zeros(self.n, np.dtype([(f, c.dtype) for f, c in zip(INS_FIELDS, cols)], align=True))
         for f, c in zip(INS_FIELDS, cols):
             ins[f] = c
-        return ProgArrays(records(ins), self.okind, rows.oreg, self.oreg2, self.obits, self.ofloat)
+        return ProgArrays(records(ins), self.okind, rows.oreg, self.oreg2, self.obits, self.ofloat, rows.groups)
 
     def where(self, pc):
         """'file:line' of instruction pc and its source text."""
@@ -203,9 +205,13 @@ class Assembler:
                       oreg2=np.zeros((n, MAXOP), np.int8), obits=np.zeros((n, MAXOP), np.uint64),
                       ofloat=np.zeros((n, MAXOP), np.float64), unit=z(np.int8),
                       variable_latency=z(np.int8), lines=z(), cols=z())
+        self.groups = []
         for i, ins in enumerate(fn.instrs):
             self.encode(i, ins)
         a = self.a
+        groups = np.full((max(1, len(self.groups)), GROUP_MAX), -1, np.int32)
+        for g, regs in enumerate(self.groups):
+            groups[g, :len(regs)] = regs
         target = np.where(a["op"] == C.OP_BRA, a["obits"][:, 0].astype(np.int64), -1)
         succ = successors(a["op"], a["guard"] >= 0, target, n)
         ip = immediate_postdominators(succ) if n else np.zeros(0, np.int64)
@@ -218,7 +224,7 @@ class Assembler:
             has_dynamic_shared=self.has_dynamic, local_bytes=self.local_bytes,
             nregs32=fn.nregs[C.K_R32], nregs64=fn.nregs[C.K_R64], npreds=fn.nregs[C.K_PRED],
             reqntid=fn.reqntid, maxntid=fn.maxntid, maxnreg=fn.maxnreg,
-            opcode_names=[ins.opcode for ins in fn.instrs], **a)
+            opcode_names=[ins.opcode for ins in fn.instrs], groups=groups, **a)
 
     def encode(self, i, ins):
         a = self.a
@@ -230,6 +236,9 @@ class Assembler:
         if ins.guard is not None:
             a["guard"][i] = ins.guard.index
             a["guard_neg"][i] = ins.guard_neg
+        if ins.opcode in ("mma", "ldmatrix", "stmatrix"):
+            encode_tensor(self, i, ins, spec)
+            return
         # --- suffixes: types and modifiers ---
         types, mods = [], []
         col = ins.col + len(ins.opcode)
@@ -494,6 +503,11 @@ class Assembler:
         pairs = ("f16x2", "bf16x2")
         op = ins.opcode
         if op == "cvt":
+            if (d == "tf32") != ("rna" in mods) and not (d == "tf32" and ("rn" in mods or "rz" in mods)):
+                self.error("cvt.tf32 takes .f32 with .rna, .rn or .rz (and .rna is for .tf32 only)",
+                           ins.line, ins.col)
+            if "tf32" in (d, s) and (d, s) != ("tf32", "f32"):
+                self.error("cvt makes .tf32 from .f32 only (cvt.rna.tf32.f32 d, a)", ins.line, ins.col)
             if s in pairs or (d in pairs and s != "f32"):
                 self.error("cvt makes .f16x2/.bf16x2 from two .f32 values only (cvt.rn.f16x2.f32 d, a, b)",
                            ins.line, ins.col)
@@ -761,6 +775,29 @@ LOCAL_WINDOW = 0x0000_7100_0000_0000
 WINDOW_SIZE = 1 << 32
 
 
+def encode_group(asm, i, slot, o, bits, dst, what):
+    """A brace list of registers (K_RGRP) into operand slot `slot`: its registers become a row of
+    the program's `groups`; all of one file, `bits` wide (32 or 64)."""
+    a = asm.a
+    elems = o.elems if o.kind == "vec" else [o]
+    if o.kind not in ("vec", "reg") or not elems or len(elems) > GROUP_MAX:
+        asm.error(f"{what} is a brace list of registers {{r0, r1, ...}}", o.line, o.col)
+    regs = []
+    for e in elems:
+        if e.kind != "reg" or e.neg:
+            asm.error(f"{what}: expected a register, found {_describe(e)}", e.line, e.col)
+        if e.reg.kind == C.K_PRED or C.TYPE_BITS[e.reg.type] != bits:
+            asm.error(f"{what}: {e.reg.name} is .{C.TYPES[e.reg.type][0]}; this fragment takes "
+                      f"{bits}-bit registers", e.line, e.col)
+        regs.append(e.reg.index)
+    a["okind"][i, slot] = C.K_RGRP
+    a["oreg"][i, slot] = len(asm.groups)
+    a["oreg2"][i, slot] = C.K_R64 if bits == 64 else C.K_R32
+    a["obits"][i, slot] = len(regs)
+    asm.groups.append(regs)
+    return len(regs)
+
+
 def _double(t):
     return {C.T_U16: C.T_U32, C.T_S16: C.T_S32, C.T_U32: C.T_U64, C.T_S32: C.T_S64,
             C.T_B32: C.T_B64, C.T_B16: C.T_B32}.get(t, t)
@@ -817,3 +854,6 @@ def assemble(module, kernel=None, lower=None):
             raise AssemblyError(f"no kernel named {kernel!r} (kernels: {names})", module.file, 1, 1)
         fn = match[0]
     return Assembler(module, fn, lower).run()
+
+
+from .assemble_tensor import encode_tensor     # noqa: E402  (it reads this module's helpers)

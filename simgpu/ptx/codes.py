@@ -12,7 +12,7 @@ OPCODES = (
     "tanh", "copysign", "testp", "bfe", "bfi", "popc", "clz", "brev", "prmt",
     "ld", "ldu", "st", "prefetch", "atom", "red", "bra", "ret", "exit", "bar", "barrier",
     "membar", "fence", "shfl", "vote", "activemask", "redux", "shf", "match", "sad", "nanosleep", "cp",
-    "set", "call",
+    "set", "call", "mma", "ldmatrix", "stmatrix",
 )
 OP = {name: i for i, name in enumerate(OPCODES)}
 (OP_NOP, OP_MOV, OP_ADD, OP_SUB, OP_MUL, OP_MAD, OP_MUL24, OP_MAD24, OP_FMA, OP_DIV, OP_REM,
@@ -21,7 +21,7 @@ OP = {name: i for i, name in enumerate(OPCODES)}
  OP_TANH, OP_COPYSIGN, OP_TESTP, OP_BFE, OP_BFI, OP_POPC, OP_CLZ, OP_BREV, OP_PRMT,
  OP_LD, OP_LDU, OP_ST, OP_PREFETCH, OP_ATOM, OP_RED, OP_BRA, OP_RET, OP_EXIT, OP_BAR, OP_BARRIER,
  OP_MEMBAR, OP_FENCE, OP_SHFL, OP_VOTE, OP_ACTIVEMASK, OP_REDUX, OP_SHF, OP_MATCH, OP_SAD,
- OP_NANOSLEEP, OP_CP, OP_SET, OP_CALL) = range(len(OPCODES))
+ OP_NANOSLEEP, OP_CP, OP_SET, OP_CALL, OP_MMA, OP_LDMATRIX, OP_STMATRIX) = range(len(OPCODES))
 
 # ---- data types: code -> (name, bits, kind) ; kind 0 unsigned/bits, 1 signed, 2 float ----
 TYPES = (
@@ -31,10 +31,11 @@ TYPES = (
     ("b32", 32, 0), ("u32", 32, 0), ("s32", 32, 1), ("f32", 32, 2),
     ("b64", 64, 0), ("u64", 64, 0), ("s64", 64, 1), ("f64", 64, 2),
     ("f16x2", 32, 2), ("bf16x2", 32, 2),      # two halves packed in a 32-bit register, low half first
+    ("tf32", 32, 2),                          # an f32 whose low 13 mantissa bits mma ignores
 )
 TYPE = {name: i for i, (name, _, _) in enumerate(TYPES)}
 (T_NONE, T_PRED, T_B8, T_U8, T_S8, T_B16, T_U16, T_S16, T_F16, T_BF16,
- T_B32, T_U32, T_S32, T_F32, T_B64, T_U64, T_S64, T_F64, T_F16X2, T_BF16X2) = range(len(TYPES))
+ T_B32, T_U32, T_S32, T_F32, T_B64, T_U64, T_S64, T_F64, T_F16X2, T_BF16X2, T_TF32) = range(len(TYPES))
 HALF_TYPES = (T_F16, T_BF16, T_F16X2, T_BF16X2)
 TYPE_BITS = tuple(b for _, b, _ in TYPES)
 TYPE_KIND = tuple(k for _, _, k in TYPES)
@@ -49,6 +50,8 @@ K_IMM = 4       # immediate: bits in imm_bits, value as float in imm_f
 K_SREG = 5      # special register (index into SREG_NAMES)
 K_ADDR = 6      # memory operand: base register (reg field, file in reg2) + imm offset
 K_LABEL = 7     # branch target: pc in imm_bits
+K_RGRP = 8      # a brace list of registers (mma's fragments, ldmatrix's destinations): the
+                # program's `groups` row in oreg, how many in obits, their file (K_R32/K_R64) in oreg2
 
 # address base register file for K_ADDR (stored in opnd_reg2)
 ABASE_NONE, ABASE_R32, ABASE_R64 = 0, 1, 2
@@ -112,6 +115,14 @@ CP_ASYNC, CP_COMMIT, CP_WAIT_GROUP, CP_WAIT_ALL = 0, 1, 2, 3
 SYSCALLS = {"vprintf": 0, "__assertfail": 1}
 SYS_VPRINTF, SYS_ASSERTFAIL = 0, 1
 SYSCALL_ARGS = {"vprintf": (2, 1), "__assertfail": (5, 0)}     # (arguments, results)
+# mma shapes (sub): (M, N, K) of D = A * B + C, a warp's matrices spread over its lanes'
+# registers (exec/tensor.py); operands 0 D, 1 A, 2 B, 3 C (groups), sub2 the C/D element type
+MMA_SHAPES = ("m16n8k16", "m16n8k8", "m16n8k4", "m8n8k4", "m16n8k32", "m8n8k16")
+MMA_M = (16, 16, 16, 8, 16, 8)
+MMA_N = (8, 8, 8, 8, 8, 8)
+MMA_K = (16, 8, 4, 4, 32, 16)
+# ldmatrix/stmatrix (sub): how many 8x8 matrices (1, 2, 4); sub2 1 for .trans; operands 0 the
+# registers (a group), 4 the address
 # membar/fence scope (sub): the CTA's, or wider (.gl, .gpu, .sys, .cluster: timing/tables.py)
 FENCE_CTA, FENCE_GPU = 0, 1
 # testp classes
@@ -122,8 +133,9 @@ CVTA_TO_GENERIC, CVTA_FROM_GENERIC = 0, 1
 PRMT = {"": 0, "f4e": 1, "b4e": 2, "rc8": 3, "ecl": 4, "ecr": 5, "rc16": 6}
 
 # ---- rounding (field `rnd`) ----
-RND = {"": 0, "rn": 0, "rz": 1, "rm": 2, "rp": 3, "rni": 4, "rzi": 5, "rmi": 6, "rpi": 7, "rna": 0}
-RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI = range(8)
+RND = {"": 0, "rn": 0, "rz": 1, "rm": 2, "rp": 3, "rni": 4, "rzi": 5, "rmi": 6, "rpi": 7, "rna": 8}
+RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI, RND_RNA = range(9)
+# (.rna, to nearest with ties away from zero: cvt.rna.tf32.f32 only)
 
 # ---- flags (field `flags`, a bit set) ----
 F_FTZ = 1
@@ -141,4 +153,7 @@ F_SHARED_SYM = 512  # an operand is a shared variable's address (ptxas: a ULEA o
 ST_OK, ST_BARRIER, ST_EXITED, ST_FAULT = 0, 1, 2, 3
 
 # ---- fault codes (err[0]) ----
-(E_NONE, E_OOB, E_MISALIGNED, E_DEADLOCK, E_RUNAWAY, E_BAD_SPACE, E_STACK, E_TRAP, E_ASSERT) = range(9)
+(E_NONE, E_OOB, E_MISALIGNED, E_DEADLOCK, E_RUNAWAY, E_BAD_SPACE, E_STACK, E_TRAP, E_ASSERT,
+ E_PARTIAL_WARP) = range(10)
+# E_PARTIAL_WARP: a .sync.aligned warp-wide instruction (mma, ldmatrix, stmatrix) ran with some of
+# the warp's lanes inactive (err[5]: the active mask); PTX leaves that undefined

@@ -101,7 +101,7 @@ class Module:
     source_lines: list = field(default_factory=list)
 
 
-_VAR_TYPES = {name for name, _, _ in C.TYPES if name not in ("none",)}
+_VAR_TYPES = {name for name, _, _ in C.TYPES if name not in ("none", "tf32")}
 _SKIP_DIRECTIVES = {".loc", ".file", ".pragma"}
 _PERF = {".maxntid", ".reqntid", ".maxnreg", ".minnctapersm", ".maxnctapersm",
          ".noreturn", ".explicitcluster", ".reqnctapercluster", ".maxclusterrank"}

@@ -93,6 +93,7 @@ from .tables import ASYNC_COMMIT, ASYNC_COPY, ASYNC_WAIT, N_PIPES, PIPE, REPLY_S
 
 INF = np.int64(1) << 62
 PIPE_MIO = PIPE["mio"]
+PIPE_TENSOR = PIPE["tensor"]       # HMMA/IMMA/DMMA: a busy tensor pipe is math_pipe_throttle, as for the FMA/ALU/FP64
 MASK32 = np.int64(0xFFFFFFFF)
 S_PENDING = S.N_STATES       # a warp's state while the reason it waits is not known (requests.py)
 N_COLS = S.N_STATES + 1      # stall columns: the states, and S_PENDING's (always 0 after a quantum)
@@ -450,7 +451,7 @@ def prefetch_sm(T, TS, W, sm, wps, n_sp, qend, second):
 
 @njit(inline="always")
 def throttle_reason(pipe):
-    if pipe <= 2:
+    if pipe <= 2 or pipe == PIPE_TENSOR:
         return S.MATH_THROTTLE
     if pipe == 4:
         return S.LG_THROTTLE

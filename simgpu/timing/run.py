@@ -30,8 +30,8 @@ SAMPLED_ERROR = 0.03
 
 def memory_stats(prog, mstat):
     """Totals and per-instruction memory counters under Nsight-like names."""
-    ld = np.isin(prog.op, (C.OP_LD, C.OP_LDU))
-    st = prog.op == C.OP_ST
+    ld = np.isin(prog.op, (C.OP_LD, C.OP_LDU, C.OP_LDMATRIX))     # (LDSM and STSM are shared loads and stores)
+    st = np.isin(prog.op, (C.OP_ST, C.OP_STMATRIX))
     atom = np.isin(prog.op, (C.OP_ATOM, C.OP_RED))
     cp = (prog.op == C.OP_CP) & (prog.sub == C.CP_ASYNC)
     glob = mstat[:, 3] == C.SPACE_GLOBAL

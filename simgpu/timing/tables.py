@@ -33,13 +33,14 @@ import numpy as np
 
 from ..ptx import codes as C
 from ..ptx.assemble import UNIT, UNIT_NAMES
+from ..ptx.registers import reads_writes
 from .uniform import uniform_instructions
 
-PIPES = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync")
+PIPES = ("fp32", "int", "fp64", "sfu", "lsu", "mio", "branch", "sync", "tensor")
 PIPE = {n: i for i, n in enumerate(PIPES)}
 N_PIPES = len(PIPES)
 SB_FIXED, SB_SHORT, SB_LONG, SB_MEMBAR = 0, 1, 2, 3
-MAX_DEPS = 12
+MAX_DEPS = 12           # a row's entries at least (wider where an instruction names more: mma)
 MAX_DEFS = 4
 
 Tables = namedtuple("Tables", ["pipe", "pipe_alt", "lat", "sb", "dep", "defs", "is_branch", "occupancy",
@@ -114,15 +115,25 @@ def reg_slot(prog, kind, r):
     return prog.nregs32 + prog.nregs64 + r
 
 
-def _dest_slots(op, sub, vec):
-    if op in (C.OP_ST, C.OP_RED, C.OP_BRA, C.OP_RET, C.OP_EXIT,
-              C.OP_MEMBAR, C.OP_FENCE, C.OP_PREFETCH, C.OP_NOP, C.OP_NANOSLEEP, C.OP_CALL):
-        return ()
-    if op in (C.OP_SETP, C.OP_SHFL, C.OP_MATCH):
-        return (0, 1)
-    if op in (C.OP_LD, C.OP_LDU) or (op == C.OP_MOV and sub == 2):
-        return tuple(range(vec))
-    return (0,)
+def mma_cost(prog, i, cfg):
+    """(latency, cycles it holds the tensor pipe, scoreboard) of mma i. Measured on the H200
+    (tools/tensor_latency.cu, traces/h200/tensor/latency.json): each PTX mma is one SASS
+    instruction, and the forms fall in three classes --
+    - HMMA.16816 / HMMA.1688.TF32 / IMMA.16832 (A 4 registers a lane): its reader 24 cycles
+      later (ptxas's fixed stall counts, no scoreboard), one every 6 cycles a sub-partition;
+    - HMMA.1688 / HMMA.1684.TF32 / IMMA.16816 (A 2 registers; m8n8k16 by extension): 16 and 4
+      (half the work in two thirds of the time);
+    - DMMA.884 (f64 m8n8k4): 26 cycles to a scoreboarded reader, one every 16 cycles a
+      sub-partition. The other f64 shapes (sm_90's m16n8k4/k8/k16) are not measured: simgpu
+      holds the pipe in proportion to their multiply-adds (m16n8k16: 8 DMMA.884's worth)."""
+    shape = int(prog.sub[i])
+    if int(prog.ty[i]) == C.T_F64:
+        macs = C.MMA_M[shape] * C.MMA_N[shape] * C.MMA_K[shape]
+        return cfg["latency_dmma_cycles"], cfg["interval_dmma_cycles"] * macs // 256, SB_SHORT
+    a_bits = C.MMA_M[shape] * C.MMA_K[shape] * C.TYPE_BITS[int(prog.ty2[i])]
+    if a_bits >= 16 * 16 * 16:                     # A is 512 bytes a warp: 4 registers a lane
+        return cfg["latency_tensor_cycles"], cfg["interval_tensor_cycles"], SB_FIXED
+    return cfg["latency_tensor_small_cycles"], cfg["interval_tensor_small_cycles"], SB_FIXED
 
 
 def _next_read_is_a_guard(prog, i):
@@ -230,6 +241,7 @@ def build_tables(prog, cfg):
     fma_int = np.zeros(n, bool)                    # an integer multiply on the FMA pipe's half that has them
     is_async = np.zeros(n, np.int8)                # cp.async: ASYNC_COPY, _COMMIT, _WAIT
     async_keep = np.full(n, -1, np.int64)          # wait_group N: N; wait_all: -1
+    mma_interval = np.zeros(n, np.int64)           # cycles an mma holds the tensor pipe (mma_cost)
     alu_lat = {"fp32": cfg["latency_fp32_cycles"], "int": cfg["latency_int_cycles"],
                "fp64": cfg["latency_fp64_cycles"], "sfu": cfg["latency_sfu_cycles"],
                "branch": cfg["latency_branch_cycles"], "sync": cfg["latency_int_cycles"]}
@@ -270,6 +282,12 @@ def build_tables(prog, cfg):
                 latency = cfg["latency_bar_red_cycles"]
         elif op in (C.OP_SHFL, C.OP_REDUX):
             unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
+        elif op in (C.OP_LDMATRIX, C.OP_STMATRIX):  # LDSM / STSM: shared-memory accesses of 16 bytes a row
+            unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
+        elif op == C.OP_MMA:                       # HMMA / IMMA / DMMA on the sub-partition's tensor core
+            latency, interval, board = mma_cost(prog, i, cfg)
+            unit = "tensor"
+            mma_interval[i] = interval
         elif op == C.OP_MATCH:                     # through the MIO as REDUX (its pipe not measured)
             unit, latency, board = "mio", cfg["latency_match_cycles"], SB_SHORT
         elif op == C.OP_CALL:                      # printf's call: the warp's next instruction waits it out
@@ -299,26 +317,20 @@ def build_tables(prog, cfg):
             latency = cfg["latency_guard_cycles"]
         pipe[i], lat[i], sb[i] = PIPE[unit], latency, board
         is_branch[i] = op == C.OP_BRA
-        dests = _dest_slots(op, int(prog.sub[i]), int(prog.vec[i]))
-        deps = []
-        written = []
-        for k in range(prog.okind.shape[1]):
-            kind = int(prog.okind[i, k])
-            if kind in (C.K_R32, C.K_R64, C.K_PRED):
-                (written if k in dests else deps).append((kind, int(prog.oreg[i, k])))
-            elif kind == C.K_ADDR and prog.oreg2[i, k] in (C.ABASE_R32, C.ABASE_R64):
-                deps.append((C.K_R32 if prog.oreg2[i, k] == C.ABASE_R32 else C.K_R64, int(prog.oreg[i, k])))
-        if prog.guard[i] >= 0:
-            deps.append((C.K_PRED, int(prog.guard[i])))
+        written, deps = reads_writes(prog, i)
         deps += written                            # write-after-write: wait for pending writes too
         slots = [reg_slot(prog, f, r) for f, r in deps]
         if unit == "mio":
             slots.insert(0, mio_slot(prog))
         if i > 0 and (sb[i - 1] == SB_MEMBAR or int(prog.op[i - 1]) in (C.OP_NANOSLEEP, C.OP_CALL)):
             slots.insert(0, fence_slot(prog))      # the fence or pause before it: in order, the next one waits
-        for k, slot in enumerate(slots[:MAX_DEPS]):
+        if len(slots) > dep.shape[1]:              # (mma's fragments: a row as wide as the widest)
+            dep = np.pad(dep, ((0, 0), (0, len(slots) - dep.shape[1])), constant_values=-1)
+        if len(written) > defs.shape[1]:
+            defs = np.pad(defs, ((0, 0), (0, len(written) - defs.shape[1])), constant_values=-1)
+        for k, slot in enumerate(slots):
             dep[i, k] = slot
-        for k, (f, r) in enumerate(written[:MAX_DEFS]):
+        for k, (f, r) in enumerate(written):
             defs[i, k] = reg_slot(prog, f, r)
         if board == SB_MEMBAR:                     # a fence writes no register: its own slot
             defs[i, 0] = fence_slot(prog)
@@ -329,6 +341,7 @@ def build_tables(prog, cfg):
     occupancy[on_uniform] = int(2 * cfg["interval_uniform_cycles"])
     # IMAD and VIADD run on the FMA pipe's heavy half, 16 lanes: the INT pipe's time, on either pipe
     occupancy[fma_int | (pipe_alt >= 0)] = 2 * cfg["interval_int_cycles"]
+    occupancy[mma_interval > 0] = 2 * mma_interval[mma_interval > 0]
     from ..exec.compact import compact
     rows = compact(prog).flat              # (the MIO queue's slot, mio_slot, is no register: no row)
     reg = (dep >= 0) & (dep < rows.size)
@@ -339,4 +352,4 @@ def build_tables(prog, cfg):
                   np.int64(cfg["load_reply_l1_cycles"]), is_async, async_keep, np.int64(async_slot(prog)))
 
 
-assert UNIT["fp32"] == 0 and UNIT["sync"] == 7
+assert UNIT["fp32"] == 0 and UNIT["sync"] == 7 and UNIT["tensor"] == PIPE["tensor"]

@@ -36,6 +36,7 @@ uniform_pipe.s's thr_mixed) is not modeled.
 import numpy as np
 
 from ..ptx import codes as C
+from ..ptx.registers import reads_writes
 
 # integer operations the uniform datapath has (ULEA/UIADD3/UIMAD/USHF/ULOP3/UISETP/USEL/UPRMT/...)
 UNIFORM_OPS = frozenset((C.OP_ADD, C.OP_SUB, C.OP_MUL, C.OP_MAD, C.OP_MUL24, C.OP_MAD24, C.OP_MIN, C.OP_MAX,
@@ -49,24 +50,13 @@ WARP_UNIFORM_SREGS = frozenset((C.SR_CTAID_X, C.SR_CTAID_Y, C.SR_CTAID_Z, C.SR_N
 UR_SREGS = frozenset((C.SR_CTAID_X, C.SR_CTAID_Y, C.SR_CTAID_Z))
 # instructions whose result may differ between lanes whatever their sources
 PER_LANE_OPS = frozenset((C.OP_ATOM, C.OP_SHFL, C.OP_VOTE, C.OP_ACTIVEMASK, C.OP_REDUX, C.OP_MATCH))
-REGS = (C.K_R32, C.K_R64, C.K_PRED)
 
 
-def _operands(prog, i, dests):
+def _operands(prog, i):
     """(registers written, registers read, special registers read, whether it reads memory) of instruction i."""
-    written, read, sregs, memory = [], [], [], False
-    for k in range(prog.okind.shape[1]):
-        kind = int(prog.okind[i, k])
-        if kind in REGS:
-            (written if k in dests else read).append((kind, int(prog.oreg[i, k])))
-        elif kind == C.K_SREG:
-            sregs.append(int(prog.oreg[i, k]))
-        elif kind == C.K_ADDR:
-            memory = True
-            if prog.oreg2[i, k] in (C.ABASE_R32, C.ABASE_R64):
-                read.append((C.K_R32 if prog.oreg2[i, k] == C.ABASE_R32 else C.K_R64, int(prog.oreg[i, k])))
-    if prog.guard[i] >= 0:
-        read.append((C.K_PRED, int(prog.guard[i])))
+    written, read = reads_writes(prog, i)
+    sregs = [int(prog.oreg[i, k]) for k in range(prog.okind.shape[1]) if prog.okind[i, k] == C.K_SREG]
+    memory = bool((prog.okind[i] == C.K_ADDR).any())
     return written, read, sregs, memory
 
 
@@ -123,10 +113,9 @@ def _fixpoint(prog, rows, candidate, split_from=None):
 
 def uniform_instructions(prog):
     """A bool per instruction: does it run on the uniform datapath (the module's rule)."""
-    from .tables import _dest_slots
     n = prog.n
     ops = [int(o) for o in prog.op]
-    rows = [_operands(prog, i, _dest_slots(ops[i], int(prog.sub[i]), int(prog.vec[i]))) for i in range(n)]
+    rows = [_operands(prog, i) for i in range(n)]
     # the same in every lane (where the warp may run split)
     same = np.array([bool(_param(prog, i)) or (not rows[i][3] and ops[i] not in PER_LANE_OPS
                      and all(s in WARP_UNIFORM_SREGS for s in rows[i][2])) for i in range(n)], bool)
