@@ -125,11 +125,14 @@ DIV = r"""
 """
 
 
-def test_division_sequence_is_exact(tmp_path):
-    """The expanded div.u32/rem.u32 against numpy: random operands, the
-    edges of the range, and divisors of 1, 2^31 and 2^32 - 1 (seed 7)."""
+@pytest.mark.parametrize("sign", ["u32", "s32"])
+def test_division_sequence_is_exact(tmp_path, sign):
+    """The expanded div/rem (.u32 and .s32) against numpy: random operands, the
+    edges of the range, and divisors of 1, 2^31 and 2^32 - 1 (seed 7); as .s32 the
+    same bits are signed (INT_MIN, -1 and mixed signs among them; C's truncation
+    toward zero, INT_MIN / -1 wrapping)."""
     path = tmp_path / "div.ptx"
-    path.write_text(DIV)
+    path.write_text(DIV.replace("div.u32", f"div.{sign}").replace("rem.u32", f"rem.{sign}"))
     rng = np.random.default_rng(7)
     top = 0xFFFFFFFF
     x = np.concatenate([rng.integers(0, 1 << 32, 1000), [0, 1, top, top, top - 1, 1 << 31, top, 5]]).astype(np.uint32)
@@ -142,8 +145,15 @@ def test_division_sequence_is_exact(tmp_path):
         simgpu.launch(simgpu.load(str(path), lower=lower), 1, 1024, [q, r, x, d], timing=False)
         res[lower] = (q.copy(), r.copy())
     nz = d != 0
-    assert np.array_equal(res["ptxas"][0][nz], x[nz] // d[nz])
-    assert np.array_equal(res["ptxas"][1][nz], x[nz] % d[nz])
+    if sign == "u32":
+        want_q, want_r = x[nz] // d[nz], x[nz] % d[nz]
+    else:
+        a, b = x[nz].view(np.int32).astype(np.int64), d[nz].view(np.int32).astype(np.int64)
+        want_q = np.sign(a) * np.sign(b) * (np.abs(a) // np.abs(b))
+        want_r = a - want_q * b
+        want_q, want_r = want_q.astype(np.uint32), want_r.astype(np.uint32)     # (INT_MIN / -1 wraps)
+    assert np.array_equal(res["ptxas"][0][nz], want_q)
+    assert np.array_equal(res["ptxas"][1][nz], want_r)
     for a, b in zip(res[None], res["ptxas"]):             # a zero divisor gives simgpu's own value
         assert np.array_equal(a, b)
 

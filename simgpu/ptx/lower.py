@@ -13,6 +13,8 @@ program and held-out kernel). lower_ptxas() runs, in order:
 - expand_division: `div.u32`/`rem.u32` by a register are ptxas's 18/17
   instruction reciprocal sequence (strided_copy, divergence);
 - expand_ex2: `ex2.approx.f32` is 4 instructions (range reduction);
+- expand_tf32: `cvt.rna.tf32.f32` is 2 instructions where only mma reads
+  it, 4 elsewhere;
 - fold_predicate_copies: `selp r, 1, 0, p` read only by `setp.ne/eq r, 0`
   is p or !p (nvcc's round trip around an inline-asm predicate:
   __syncthreads_count/and/or);
@@ -469,19 +471,26 @@ def expand_division(fn, table):
     checks it against numpy). For a zero divisor the select gives simgpu's own
     value (all ones for div, the dividend for rem; the H200's SASS gives all
     ones for both). A division by an immediate (ptxas: a multiply-high by a
-    magic constant) is left as one instruction."""
+    magic constant) is left as one instruction.
+
+    `div.s32`/`rem.s32` are the same on the operands' magnitudes (IABS) with
+    the sign put back at the end: 25 instructions, as the SASS of tests/cuda/
+    tensor.cu's `warp / tiles_n` (traces/h200/tensor/tensor.sass: IABS x3,
+    I2F.RP, MUFU.RCP, ..., LOP3 0x3c of the signs, ISETP.GE, @!P IMAD.MOV -q,
+    @!P LOP3 for a zero divisor)."""
     from .codes import K_PRED, K_R32, T_B32, T_PRED
     from .parser import Reg
     out, done = [], 0
     where = {}
     for k, ins in enumerate(fn.instrs):
         where[k] = len(out)
-        if ins.opcode not in ("div", "rem") or ins.suffixes != ["u32"] or ins.guard is not None \
+        if ins.opcode not in ("div", "rem") or ins.suffixes not in (["u32"], ["s32"]) or ins.guard is not None \
                 or ins.operands[2].kind != "reg" or ins.operands[1].kind not in ("reg", "imm"):
             out.append(ins)
             continue
         done += 1
         L, Cc = ins.line, ins.col
+        signed = ins.suffixes == ["s32"]
 
         def reg(kind=K_R32, ty=T_B32, tag="t"):
             r = Reg(f"%__div{done}{tag}{fn.nregs[kind]}", kind, fn.nregs[kind], ty)
@@ -494,9 +503,15 @@ def expand_division(fn, table):
         def I(op, sfx, *ops, guard=None, neg=False):
             out.append(Instr(op, list(sfx), list(ops), guard=guard.reg if guard else None, guard_neg=neg,
                              line=L, col=Cc, text=ins.text))
-        dst, x, d = ins.operands
+        dst, x0, d0 = ins.operands
         f, g, q0, z, t, q1, q, nq, r = (reg() for _ in range(9))
         nz, p, p2 = (reg(K_PRED, T_PRED, "p") for _ in range(3))
+        x, d = x0, d0
+        if signed:                                    # |x|, |d| (IABS, twice for the divisor as ptxas)
+            x, d, d2 = reg(), reg(), reg()
+            I("abs", ["s32"], d, d0)
+            I("abs", ["s32"], d2, d0)
+            I("abs", ["s32"], x, x0)
         I("cvt", ["rp", "f32", "u32"], f, d)
         I("setp", ["ne", "u32"], nz, d, imm(0))
         I("rcp", ["approx", "ftz", "f32"], f, f)
@@ -514,12 +529,19 @@ def expand_division(fn, table):
         if ins.opcode == "div":
             I("add", ["u32"], q, q, imm(1), guard=p)
         I("setp", ["ge", "u32"], p2, r, d)
+        res, zero = (q, imm(0xFFFFFFFF)) if ins.opcode == "div" else (r, x0)
         if ins.opcode == "div":
             I("add", ["u32"], q, q, imm(1), guard=p2)
-            I("selp", ["b32"], dst, q, imm(0xFFFFFFFF), Operand("reg", L, Cc, reg=nz.reg))
         else:
             I("sub", ["u32"], r, r, d, guard=p2)
-            I("selp", ["b32"], dst, r, x, Operand("reg", L, Cc, reg=nz.reg))
+        if signed:                                    # the sign: the operands' (div) or the dividend's (rem)
+            pos, sgn = reg(K_PRED, T_PRED, "p"), x0
+            if ins.opcode == "div":
+                sgn = reg()
+                I("xor", ["b32"], sgn, x0, d0)
+            I("setp", ["ge", "s32"], pos, sgn, imm(0))
+            I("neg", ["s32"], res, res, guard=pos, neg=True)
+        I("selp", ["b32"], dst, res, zero, Operand("reg", L, Cc, reg=nz.reg))
     where[len(fn.instrs)] = len(out)
     fn.labels = {name: where[k] for name, k in fn.labels.items()}
     fn.instrs = out
@@ -556,6 +578,51 @@ def expand_ex2(fn, table):
         out.append(Instr("mul", ["f32"], [x, x, one], guard=p, guard_neg=True, line=L, col=Cc, text=ins.text))
         out.append(ins)
         out.append(Instr("mul", ["f32"], [d, d, one], guard=p, guard_neg=True, line=L, col=Cc, text=ins.text))
+    where[len(fn.instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out
+    return done
+
+
+def expand_tf32(fn, table):
+    """`cvt.rna.tf32.f32 d, x` as ptxas compiles it (traces/h200/tensor/tensor.sass): where
+    only mma reads d, `FSETP.GEU p, |x|, +INF; @!p IADD d, x, 0x1000` -- the 13 low bits
+    stay as they come, mma ignores them -- issued here as `testp.finite` and the cvt itself
+    (the same bits where they count); where anything else reads d, the four instructions of
+    tf32_round: `VIADD t, x, 0x1000; FSETP; SEL t, t, x, p; LOP3 d, t, 0xffffe000`, issued
+    as they are (add, testp, selp, and: the H200's bits, exec/alu.py tf32_bits). .rn and .rz
+    are one F2FP.TF32 each, as the cvt is. Returns the count."""
+    from .codes import K_PRED, K_R32, T_B32, T_PRED
+    from .parser import Reg
+    readers = {}                     # register -> what reads it: "A/B" (an mma's multiplicand) or other
+    for ins in fn.instrs:
+        ab = {_key(e.reg) for o in ins.operands[1:3] for e in (o.elems or [o]) if e.kind == "reg"} \
+            if ins.opcode == "mma" else set()
+        for r in defs_uses(ins, table)[1]:
+            readers.setdefault(_key(r), set()).add("A/B" if _key(r) in ab else "other")
+    out, where, done = [], {}, 0
+    for k, ins in enumerate(fn.instrs):
+        where[k] = len(out)
+        if ins.opcode != "cvt" or ins.suffixes != ["rna", "tf32", "f32"] or ins.guard is not None \
+                or ins.operands[1].kind != "reg":
+            out.append(ins)
+            continue
+        done += 1
+        L, Cc = ins.line, ins.col
+        p = Operand("reg", L, Cc, reg=Reg(f"%__tf32p{done}", K_PRED, fn.nregs[K_PRED], T_PRED))
+        fn.nregs[K_PRED] += 1
+        d, x = ins.operands
+        if readers.get(_key(d.reg), set()) <= {"A/B"}:
+            out.append(Instr("testp", ["finite", "f32"], [p, x], line=L, col=Cc, text=ins.text))
+            out.append(ins)
+            continue
+        t = Operand("reg", L, Cc, reg=Reg(f"%__tf32t{done}", K_R32, fn.nregs[K_R32], T_B32))
+        fn.nregs[K_R32] += 1
+        for op, sfx, ops, in (("add", ["u32"], [t, x, Operand("imm", L, Cc, value=0x1000)]),
+                              ("testp", ["finite", "f32"], [p, x]),
+                              ("selp", ["b32"], [t, t, x, p]),
+                              ("and", ["b32"], [d, t, Operand("imm", L, Cc, value=0xFFFFE000)])):
+            out.append(Instr(op, sfx, ops, line=L, col=Cc, text=ins.text))
     where[len(fn.instrs)] = len(out)
     fn.labels = {name: where[k] for name, k in fn.labels.items()}
     fn.instrs = out
@@ -751,7 +818,8 @@ def lower_ptxas(fn, table, module=None):
     Returns {pass: count}."""
     from .unroll import hoist_global_loads, unroll_loops
     done = {"moves": propagate_moves(fn, table), "predicate copies": fold_predicate_copies(fn, table),
-            "division": expand_division(fn, table), "ex2": expand_ex2(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
+            "division": expand_division(fn, table), "ex2": expand_ex2(fn, table),
+            "tf32": expand_tf32(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
             "if-conversion": if_convert(fn, table)}
     done["hoisted loads"] = hoist_global_loads(fn, table)
     done["loops"] = unroll_loops(fn, table)
