@@ -23,11 +23,12 @@ PROGRAMS = sorted(str(p.relative_to(ROOT)) for d in ("programs", "programs/micro
 CORPUS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "cuda").glob("*.ptx"))
 # what Metal cannot run, by file: float64 anywhere in the file's kernels, 64-bit atomics
 METAL_REFUSED = {"programs/micro/latency_fp64.s", "tests/cuda/atomics.ptx", "tests/cuda/elementwise.ptx",
-                 "tests/cuda/printf.ptx", "tests/cuda/tensor.ptx"}
+                 "tests/cuda/printf.ptx", "tests/cuda/tensor.ptx", "tests/cuda/wmma.ptx"}
 # what neither dialect emits yet, by file: half-precision arithmetic (f16, f16x2, bf16), bar.red,
 # printf and assert, the tensor cores' instructions
 REFUSED = {"tests/cuda/half.ptx": "half-precision arithmetic", "tests/cuda/block_sync.ptx": "bar.red",
-           "tests/cuda/printf.ptx": "device printf and assert", "tests/cuda/tensor.ptx": "tensor-core instructions"}
+           "tests/cuda/printf.ptx": "device printf and assert", "tests/cuda/tensor.ptx": "tensor-core instructions",
+           "tests/cuda/wmma.ptx": "tensor-core instructions"}
 BARRIER = {"cuda": "__syncthreads();", "metal": "threadgroup_barrier("}
 
 

@@ -947,6 +947,88 @@ def k_matrix_transpose():
     exact(out, tiles.transpose(0, 2, 1))
 
 
+# ---- tensor cores through nvcuda::wmma (wmma.cu): wmma.load / wmma.mma / wmma.store --------
+# Column-major operands are passed as the transposed array, row-major (what memory holds).
+
+def k_wmma_gemm():
+    rng = np.random.default_rng(50)
+    m, n, k = 64, 32, 48
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    bt = rng.uniform(-1, 1, (n, k)).astype(np.float16)          # B column-major: B^T row-major
+    d = np.zeros((m, n), np.float32)
+    run("wmma", "wmma_gemm", (1, n // 16), 128, [a, bt, d, np.int32(m), np.int32(n), np.int32(k), np.float32(0.5)])
+    b = bt.T
+    close(d, 0.5 * (a.astype(np.float64) @ b.astype(np.float64)), rtol=0, atol=_mm_tol(a, b))
+
+
+def k_wmma_shared():
+    rng = np.random.default_rng(51)
+    at = rng.uniform(-1, 1, (16, 16)).astype(np.float16)        # A column-major
+    b = rng.uniform(-1, 1, (16, 16)).astype(np.float16)
+    c = rng.uniform(-1, 1, (16, 16)).astype(np.float16)
+    dt = np.zeros((16, 16), np.float16)                          # D column-major
+    run("wmma", "wmma_shared", 1, 32, [at, b, c, dt])
+    a = at.T
+    want = a.astype(np.float64) @ b.astype(np.float64) + c
+    # f16 accumulators: the sum rounded to 11 bits, once or a few times
+    close(dt.T, want, rtol=0, atol=4 * 2.0 ** -11 * (np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64)) + 1).max())
+
+
+def k_wmma_bf16():
+    rng = np.random.default_rng(52)
+    k = 48
+    a_bits = _bf16(rng.uniform(-1, 1, (32, k)))
+    b_bits = _bf16(rng.uniform(-1, 1, (k, 8)))
+    d = np.zeros((32, 8), np.float32)
+    run("wmma", "wmma_bf16", 1, 32, [a_bits, b_bits, d, np.int32(k)])
+    a = (a_bits.astype(np.uint32) << 16).view(np.float32)
+    b = (b_bits.astype(np.uint32) << 16).view(np.float32)
+    close(d, a.astype(np.float64) @ b.astype(np.float64), rtol=0, atol=_mm_tol(a, b))
+
+
+def k_wmma_m8n32():
+    rng = np.random.default_rng(53)
+    a = rng.uniform(-1, 1, (8, 16)).astype(np.float16)
+    bt = rng.uniform(-1, 1, (32, 16)).astype(np.float16)        # B column-major
+    ct = rng.uniform(-1, 1, (32, 8)).astype(np.float32)          # C, D column-major
+    dt = np.zeros((32, 8), np.float32)
+    run("wmma", "wmma_m8n32", 1, 32, [a, bt, ct, dt])
+    close(dt.T, a.astype(np.float64) @ bt.T.astype(np.float64) + ct.T, rtol=0, atol=_mm_tol(a, bt.T, ct.T))
+
+
+def k_wmma_tf32():
+    rng = np.random.default_rng(54)
+    m, k = 32, 24
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float32)
+    b = rng.uniform(-1, 1, (k, 16)).astype(np.float32)
+    a[0, :3] = [1 + 2.0 ** -11, 1 + 3 * 2.0 ** -11, -(1 + 2.0 ** -11)]   # ties: __float_to_tf32 rounds away
+    d = np.zeros((m, 16), np.float32)
+    run("wmma", "wmma_tf32", 1, 64, [a, b, d, np.int32(m), np.int32(k)])
+    ta, tb = _tf32_rna(a), _tf32_rna(b)
+    close(d, ta.astype(np.float64) @ tb.astype(np.float64), rtol=0, atol=_mm_tol(ta, tb))
+
+
+def k_wmma_s8():
+    rng = np.random.default_rng(55)
+    k = 48
+    a = rng.integers(-128, 128, (16, k)).astype(np.int8)
+    bt = rng.integers(-128, 128, (16, k)).astype(np.int8)        # B column-major
+    c = rng.integers(-1000, 1000, (16, 16)).astype(np.int32)
+    d = np.zeros((16, 16), np.int32)
+    run("wmma", "wmma_s8", 1, 32, [a, bt, c, d, np.int32(k)])
+    exact(d, a.astype(np.int64) @ bt.T.astype(np.int64) + c)
+
+
+def k_wmma_f64():
+    rng = np.random.default_rng(56)
+    k = 12
+    a = rng.uniform(-1, 1, (8, k))
+    b = rng.uniform(-1, 1, (k, 8))
+    d = np.zeros((8, 8))
+    run("wmma", "wmma_f64", 1, 32, [a, b, d, np.int32(k)])
+    close(d, a @ b, rtol=0, atol=1e-14)
+
+
 # ----------------------------------------------------------------------------
 
 KERNELS = {name[2:]: fn for name, fn in sorted(globals().items())

@@ -431,8 +431,8 @@ class KernelEmitter:
             return self.guard(i, self.cp_async(i))
         if op == C.OP_CALL:
             self.fail(i, "device printf and assert (vprintf, __assertfail)")
-        if op in (C.OP_MMA, C.OP_LDMATRIX, C.OP_STMATRIX) or C.T_TF32 in (int(self.p.ty[i]), int(self.p.ty2[i])):
-            self.fail(i, "tensor-core instructions (mma, ldmatrix, stmatrix, cvt.tf32)")
+        if op in (C.OP_MMA, C.OP_LDMATRIX, C.OP_STMATRIX, C.OP_MOVMATRIX) or C.T_TF32 in (int(self.p.ty[i]), int(self.p.ty2[i])):
+            self.fail(i, "tensor-core instructions (mma, wmma, ldmatrix, stmatrix, movmatrix, cvt.tf32)")
         if (int(self.p.ty[i]) in C.HALF_TYPES and op not in (C.OP_MOV, C.OP_SELP, C.OP_CVT)) \
                 or (op in (C.OP_SET, C.OP_CVT) and max(int(self.p.ty[i]), int(self.p.ty2[i])) >= C.T_F16X2) \
                 or (op == C.OP_SET and int(self.p.ty2[i]) in C.HALF_TYPES):

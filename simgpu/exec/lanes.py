@@ -155,3 +155,16 @@ def popcount(m):
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
     x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
     return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(inline="always")
+def lane_address(P, W, i, w, slot, l):
+    """Lane l's address in operand slot `slot` of instruction i (4: a load's or store's;
+    5: cp.async's shared destination): its base register (or none) plus the immediate."""
+    a = np.uint64(P.obits[i, slot])
+    b = P.oreg2[i, slot]
+    if b == C.ABASE_R64:
+        a += W.r64[w, P.oreg[i, slot], l]
+    elif b == C.ABASE_R32:
+        a += np.uint64(W.r32[w, P.oreg[i, slot], l])
+    return a

@@ -35,6 +35,7 @@ from .alu import f32_to_bits, f64_to_bits, float_value
 from .half import to_bits as half_bits
 from .half import value as half_value
 from .jit import njit
+from .lanes import lane_address
 
 FULL = np.int64(0xFFFFFFFF)
 
@@ -155,6 +156,30 @@ def write_d(P, W, i, w, n_el, td, integer, I, F):
 
 
 @njit
+def movmatrix(P, W, i, w, mask, I, err):
+    """movmatrix.m8n8.trans.b16: lane l = 4 g + t gets row g of the transpose, i.e. column g of
+    the source, whose rows 2 t and 2 t + 1 lanes 8 t + g / 2 and 8 t + 4 + g / 2 hold (half g % 2).
+    I[0] holds the source meanwhile (d may be a)."""
+    if mask != FULL:
+        err[0] = C.E_PARTIAL_WARP
+        err[5] = mask
+        return
+    d = P.grp[P.oreg[i, 0], 0]
+    a = P.grp[P.oreg[i, 1], 0]
+    src = I[0]
+    for lane in range(32):
+        src[lane] = np.int64(W.r32[w, a, lane])
+    for lane in range(32):
+        g = lane >> 2
+        t = lane & 3
+        v = np.uint32(0)
+        for h in range(2):
+            s = np.uint32(src[4 * (2 * t + h) + (g >> 1)])
+            v |= ((s >> np.uint32(16 * (g & 1))) & np.uint32(0xFFFF)) << np.uint32(16 * h)
+        W.r32[w, d, lane] = v
+
+
+@njit
 def row_addresses(P, W, M, i, w, mask, offs, err):
     """ldmatrix/stmatrix: the shared offsets of the rows (lane 8 j + r: row r of matrix j) in
     offs, checked (16 bytes each, aligned). The lanes that give one, or 0 after a fault."""
@@ -163,14 +188,8 @@ def row_addresses(P, W, M, i, w, mask, offs, err):
         err[5] = mask
         return np.int64(0)
     rows = np.int64(8 * P.ins[i].sub)
-    b = P.oreg2[i, 4]
-    r = P.oreg[i, 4]
     for l in range(rows):
-        a = P.obits[i, 4]
-        if b == C.ABASE_R64:
-            a += W.r64[w, r, l]
-        elif b == C.ABASE_R32:
-            a += np.uint64(W.r32[w, r, l])
+        a = lane_address(P, W, i, w, 4, l)
         space, off = MEM.resolve(P.ins[i].space, a)
         if space != C.SPACE_SHARED:
             MEM.fault(err, C.E_BAD_SPACE, l, a, space)

@@ -28,10 +28,10 @@ from ..ptx.assemble import GLOBAL_BASE
 from . import memory as MEM
 from .alu import TBITS, TKIND, alu, float_bits, float_value
 from .jit import njit
-from .lanes import fetch_bits, popcount, store_bits
+from .lanes import fetch_bits, lane_address, popcount, store_bits
 from .state import MAX_BARRIERS, STACK_DEPTH, W_BARRIER, W_DONE, W_READY
 from .syscall import syscall
-from .tensor import matrix_move, mma
+from .tensor import matrix_move, mma, movmatrix
 
 
 @njit(inline="always")
@@ -114,17 +114,6 @@ def settle(P, W, w):
         return False
 
 
-@njit(inline="always")
-def address(P, W, i, w, l):
-    base = np.uint64(0)
-    b = P.oreg2[i, 4]
-    if b == C.ABASE_R64:
-        base = W.r64[w, P.oreg[i, 4], l]
-    elif b == C.ABASE_R32:
-        base = np.uint64(W.r32[w, P.oreg[i, 4], l])
-    return base + P.obits[i, 4]
-
-
 @njit
 def sext_to(v, bits):
     sh = np.uint64(64 - bits)
@@ -185,20 +174,9 @@ def mem_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
 
 @njit(inline="always")
 def lane_addresses(P, W, i, w, addrs, slot):
-    """Every lane's address in operand slot `slot` (4: a load's or store's; 5: cp.async's
-    shared destination): base register (or none) plus the immediate offset."""
-    b = P.oreg2[i, slot]
-    r = P.oreg[i, slot]
-    imm = P.obits[i, slot]
-    if b == C.ABASE_R64:
-        for l in range(32):
-            addrs[l] = W.r64[w, r, l] + imm
-    elif b == C.ABASE_R32:
-        for l in range(32):
-            addrs[l] = np.uint64(W.r32[w, r, l]) + imm
-    else:
-        for l in range(32):
-            addrs[l] = imm
+    """Every lane's address in operand slot `slot` (lanes.lane_address)."""
+    for l in range(32):
+        addrs[l] = lane_address(P, W, i, w, slot, l)
 
 
 @njit
@@ -472,7 +450,7 @@ def atomic_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     for l in range(32):                      # lanes in order: one serialization of the atomics
         if not (mask >> l) & 1:
             continue
-        addr = address(P, W, i, w, l)
+        addr = lane_address(P, W, i, w, 4, l)
         space, off = MEM.resolve(P.ins[i].space, addr)
         if space != C.SPACE_GLOBAL and space != C.SPACE_SHARED:
             MEM.fault(err, C.E_BAD_SPACE, l, addr, space)
@@ -737,6 +715,8 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
         syscall(P, W, M, i, w, mask, err)
     elif op == C.OP_MMA:
         mma(P, W, i, w, mask, I, F, err)
+    elif op == C.OP_MOVMATRIX:
+        movmatrix(P, W, i, w, mask, I, err)
     elif op == C.OP_LDMATRIX or op == C.OP_STMATRIX:
         rows = matrix_move(P, W, M, i, w, mask, I, err)
         if rows != 0:

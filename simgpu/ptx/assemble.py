@@ -126,6 +126,8 @@ class Assembler:
         from .inline import inline_calls
         instrs, labels, extra_local = inline_calls(self.m, fn)
         fn.instrs, fn.labels = branches_to_exit(instrs, labels), labels
+        from .wmma import expand_wmma
+        expand_wmma(fn, self.table, self.error)
         if self.lower == "ptxas":
             from .lower import lower_ptxas
             lower_ptxas(fn, self.table, self.m)
@@ -236,7 +238,7 @@ class Assembler:
         if ins.guard is not None:
             a["guard"][i] = ins.guard.index
             a["guard_neg"][i] = ins.guard_neg
-        if ins.opcode in ("mma", "ldmatrix", "stmatrix"):
+        if ins.opcode in ("mma", "ldmatrix", "stmatrix", "movmatrix"):
             encode_tensor(self, i, ins, spec)
             return
         # --- suffixes: types and modifiers ---

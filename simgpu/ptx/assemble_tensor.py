@@ -57,6 +57,8 @@ def encode_tensor(asm, i, ins, spec):
     a["variable_latency"][i] = spec.latency == "variable"
     if ins.opcode == "mma":
         _encode_mma(asm, i, ins, types, mods)
+    elif ins.opcode == "movmatrix":
+        _encode_movmatrix(asm, i, ins, types, mods)
     else:
         _encode_matrix_move(asm, i, ins, types, mods)
 
@@ -103,6 +105,21 @@ def _encode_mma(asm, i, ins, types, mods):
         if got != want:
             asm.error(f"mma.{shape} .{t}: {name} is {want} register{'s' if want > 1 else ''} a lane, found {got}",
                       o.line, o.col)
+
+
+def _encode_movmatrix(asm, i, ins, types, mods):
+    """movmatrix.sync.aligned.m8n8.trans.b16 d, a: d and a one 32-bit register each (slots 0, 1)."""
+    from .assemble import encode_group
+    where = ins.line, ins.col
+    if types != ["b16"] or "m8n8" not in mods or "trans" not in mods:
+        asm.error("movmatrix takes .m8n8.trans.b16", *where)
+    if len(ins.operands) != 2:
+        asm.error(f"movmatrix takes 2 operands (d, a), found {len(ins.operands)}", *where)
+    asm.a["ty"][i] = C.T_B16
+    for slot, (o, name) in enumerate(zip(ins.operands, ("destination", "source"))):
+        if o.kind != "reg":
+            asm.error(f"movmatrix's {name} is one 32-bit register", o.line, o.col)
+        encode_group(asm, i, slot, o, 32, dst=slot == 0, what=f"movmatrix's {name}")
 
 
 def _encode_matrix_move(asm, i, ins, types, mods):

@@ -111,8 +111,8 @@ FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux"
 
 def _dest_positions(spec, ins):
     """Which of ins's operands it writes (bar.red's result is its first operand, where the
-    table's `bar` row lists bar.sync's; mma's and ldmatrix's first brace list)."""
-    if (ins.opcode in ("bar", "barrier") and "red" in ins.suffixes) or ins.opcode in ("mma", "ldmatrix"):
+    table's `bar` row lists bar.sync's; mma's and ldmatrix's first brace list, movmatrix's destination)."""
+    if (ins.opcode in ("bar", "barrier") and "red" in ins.suffixes) or ins.opcode in ("mma", "ldmatrix", "movmatrix"):
         return [0]
     return [k for k, tok in enumerate(spec.operands) if tok[0] in "dDP"]
 

@@ -49,7 +49,8 @@ WARP_UNIFORM_SREGS = frozenset((C.SR_CTAID_X, C.SR_CTAID_Y, C.SR_CTAID_Z, C.SR_N
 # of those, what ptxas reads into a uniform register (S2UR); %ntid and %nctaid are LDCs into vector registers
 UR_SREGS = frozenset((C.SR_CTAID_X, C.SR_CTAID_Y, C.SR_CTAID_Z))
 # instructions whose result may differ between lanes whatever their sources
-PER_LANE_OPS = frozenset((C.OP_ATOM, C.OP_SHFL, C.OP_VOTE, C.OP_ACTIVEMASK, C.OP_REDUX, C.OP_MATCH))
+PER_LANE_OPS = frozenset((C.OP_ATOM, C.OP_SHFL, C.OP_VOTE, C.OP_ACTIVEMASK, C.OP_REDUX, C.OP_MATCH,
+                          C.OP_MOVMATRIX))
 
 
 def _operands(prog, i):
