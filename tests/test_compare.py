@@ -233,6 +233,24 @@ def test_the_second_held_out_batch_matches_every_exact_counter():
     assert s["shared_by_sass"] == 5
 
 
+def test_the_tensor_core_held_out_batch_matches_its_global_counters():
+    """The two nvcuda::wmma GEMMs (traces/h200/holdout3.json, recorded before simgpu's
+    predictions were looked at): global requests and sectors, shared stores and occupancy
+    exact; the shared loads of wmma_smem are not, as DEVIATIONS.md says (the H200 loads
+    its fragments with LDSM, simgpu with four loads and movmatrix: 262,144 wavefronts
+    against 262,938 and none of the 794 bank conflicts the SASS-level record shows)."""
+    from simgpu.compare import REPEATS
+    h200 = Path(REPEATS).parent
+    record = json.loads((h200 / "holdout3.json").read_text())
+    assert record["device"] == "NVIDIA H200" and record["date"] and record["command"]
+    assert all(c["passed"] for p in record["programs"] for c in p["checks"])
+    out = compare_suite(h200 / "holdout3.json")
+    s = out["summary"]
+    assert s["launches"] == 2 and s["exact_compared"] == 24 and s["exact_matched"] == 22
+    missed = {(r["launch"], name) for r in out["rows"] for name, c in r["exact"].items() if not c["match"]}
+    assert missed == {("wmma_smem", "shared_ld_wavefronts"), ("wmma_smem", "shared_ld_bank_conflicts")}
+
+
 def test_draws_average_the_late_dram_windows_and_say_how_far_they_spread():
     """--draws N simulates each launch with dram_late_seed 0..N-1: the cycles compared are the
     draws' mean, the first draw is the plain run, and the summary gives the spread and each

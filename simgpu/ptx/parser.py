@@ -608,6 +608,8 @@ class Parser:
                 op = Operand("sink", t.line, t.col)
             elif t.text in C.SREG:
                 op = Operand("sreg", t.line, t.col, value=t.text)
+            elif t.text == "WARP_SZ":        # PTX's predefined constant (CUDA's warpSize)
+                op = Operand("imm", t.line, t.col, value=32)
             else:
                 reg = self.lookup_reg(t.text)
                 if reg is not None:

