@@ -151,3 +151,32 @@ def test_malformed_wmma_names_its_place(line, message):
         simgpu.load("<wmma>.ptx", text=WMMA.format(line=line))
     assert message in str(e.value)
     assert "<wmma>.ptx:11:" in str(e.value)
+
+
+# ---- movmatrix's cost: the same PTX as the H200's record (tools/movmatrix_latency.cu) ----
+MOVM_RECORD = json.loads((RECORD / "movmatrix.json").read_text())
+
+
+def movm_cycles_per_op(name, warps):
+    """simgpu's median cycles an operation a warp of tools/movmatrix_latency.cu's kernel `name`
+    (the second pass, as the record's), one block of `warps` warps on the h200 config."""
+    n = 32 * warps
+    t = np.full(warps, -1, np.int64)
+    k = simgpu.load(str(ROOT / "tools" / "movmatrix_latency.ptx"), kernel=name)
+    simgpu.launch(k, 1, n, [np.arange(n, dtype=np.uint32) * 0x00010001, np.zeros(n, np.uint32), t], config="h200")
+    return float(np.median(t)) / MOVM_RECORD["runs"][f"{name}/{warps}"]["ops_per_warp"]
+
+
+def test_movmatrix_costs_what_a_shuffle_does_on_the_h200():
+    """On the H200 a dependent chain of movmatrix takes 24.0 cycles a link, as one of
+    shfl.bfly does, so simgpu times MOVM as a shuffle (the MIO, latency_shared_cycles = 23:
+    both links a cycle short, the shuffle's known gap, h200.toml). Issue rates (1, 4 and 16
+    warps of 8 independent chains) within 3%: one MOVM a sub-partition every 4 cycles."""
+    runs = MOVM_RECORD["runs"]
+    assert runs["lat_movm/1"]["median_cycles_per_op"] == runs["lat_shfl/1"]["median_cycles_per_op"]
+    for name in ("lat_movm", "lat_shfl"):
+        want = runs[f"{name}/1"]["median_cycles_per_op"]
+        assert want - 1.05 <= movm_cycles_per_op(name, 1) <= want, name
+    for warps in (1, 4, 16):
+        want = runs[f"thr_movm/{warps}"]["median_cycles_per_op"]
+        assert movm_cycles_per_op("thr_movm", warps) == pytest.approx(want, rel=0.03), warps

@@ -280,7 +280,7 @@ def build_tables(prog, cfg):
             unit, latency, board = "mio", cfg["latency_int_cycles"], SB_FIXED
             if int(prog.sub2[i]) != C.BARRED_NONE:  # bar.red: its warps go on when the reduction is there
                 latency = cfg["latency_bar_red_cycles"]
-        elif op in (C.OP_SHFL, C.OP_REDUX, C.OP_MOVMATRIX):   # MOVM: the LSU pipe's (wmma.sass, pipes.csv)
+        elif op in (C.OP_SHFL, C.OP_REDUX, C.OP_MOVMATRIX):   # MOVM: the LSU pipe's (wmma.sass, pipes.csv); a link 24.0 cycles as SHFL's (traces/h200/wmma/movmatrix.json)
             unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
         elif op in (C.OP_LDMATRIX, C.OP_STMATRIX):  # LDSM / STSM: shared-memory accesses of 16 bytes a row
             unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
