@@ -84,10 +84,11 @@ def test_global_requests_sectors_and_tensor_instructions_match_nsight(name):
     assert st["pipe_instructions"]["tensor"] == tensor
 
 
-MOVM = """.version 8.0
+HEAD = """.version 8.0
 .target sm_90
 .address_size 64
-.visible .entry k(.param .u64 out)
+"""
+MOVM = HEAD + """.visible .entry k(.param .u64 out)
 {
   .reg .b32 %r<8>;
   .reg .b64 %rd<4>;
@@ -114,10 +115,7 @@ def test_movmatrix_transposes_the_8x8_fragment():
     np.testing.assert_array_equal(halves, m.T)
 
 
-WMMA = """.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry k(.param .u64 p)
+WMMA = HEAD + """.visible .entry k(.param .u64 p)
 {{
   .reg .b32 %r<40>;
   .reg .f32 %f<40>;
