@@ -404,7 +404,9 @@ HOLDOUT_SMALL = {"saxpy_stride": {"n": "5000", "blocks": "3"}, "warp_reduce": {"
                  # the second batch (traces/h200/holdout2.json)
                  "spmv_ell": {"rows": "300", "K": "8", "ncols": "1000"}, "conv2d_3x3": {"H": "20", "W": "40"},
                  "layernorm_warp": {"R": "16", "n": "200"}, "dot_vec4": {"n": "4000", "blocks": "3"},
-                 "embed_gather": {"V": "100", "d": "100", "N": "30"}}
+                 "embed_gather": {"V": "100", "d": "100", "N": "30"},
+                 # the third batch (traces/h200/holdout3.json)
+                 "wmma_gemm": {"m": "64", "n": "128", "k": "32"}, "wmma_smem": {"m": "64", "n": "128", "k": "64"}}
 
 
 def test_every_held_out_kernel_is_covered():
