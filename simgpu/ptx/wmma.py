@@ -19,7 +19,9 @@ So, as ptxas does (traces/h200/wmma/wmma.sass, wmma_layout.sass):
   that are adjacent in memory (a row-major f32 C: LDG.E.64). A 16-bit fragment stored the
   other way round (A column-major, B row-major) is loaded as its transpose and turned with
   `movmatrix.trans` (MOVM.16.MT88); an 8-bit one byte by byte (LDG.E.U8, packed with two
-  IMAD and a PRMT).
+  IMAD and a PRMT). The movmatrix, packing and copies wait for the first instruction that
+  needs them, in the same block: the next fragment's loads go first (wmma_gemm's SASS:
+  A's four LDGs, B's four, A's four MOVMs, two HMMAs).
 - wmma.mma: one mma.sync a tile: m16n16k16 and the other 16-bit and 8-bit shapes two
   (HMMA.16816 / IMMA.16816), tf32 m16n16k8 four m16n8k4 (HMMA.1684.F32.TF32), f64 one
   (DMMA.884).
@@ -353,6 +355,7 @@ def _access(e, verb, use, layout, shape, space, ty, frag_op, addr_op, stride_op,
     sp = [space] if space else []
     tb = "b64" if bits == 64 else "b32"
     load = verb == "load"
+    late = e.late                               # a load's work on what it loaded: after all the loads
     for kind, js, where in pieces:
         rs = [frag[j] for j in js]
         if kind == "word":
@@ -363,11 +366,11 @@ def _access(e, verb, use, layout, shape, space, ty, frag_op, addr_op, stride_op,
         elif kind == "trans":
             mv = ["sync", "aligned", "m8n8", "trans", "b16"]
             if e.warpsync:                          # WARPSYNC.ALL before MOVM in conditional code
-                e.emit("bar", ["warp", "sync"], e.imm(0xFFFFFFFF))
+                (late if load else e).emit("bar", ["warp", "sync"], e.imm(0xFFFFFFFF))
                 e.warpsync = False
             if load:
                 e.emit("ld", sp + ["b32"], rs[0], at_(*where))
-                e.emit("movmatrix", mv, rs[0], rs[0])
+                late.emit("movmatrix", mv, rs[0], rs[0])
             else:
                 tmp = e.reg()
                 e.emit("movmatrix", mv, tmp, rs[0])
@@ -379,12 +382,12 @@ def _access(e, verb, use, layout, shape, space, ty, frag_op, addr_op, stride_op,
             for r, w in zip(by, where):
                 e.emit("ld", sp + ["u8"], r, at_(*w))
             lo, hi = e.reg(), e.reg()
-            e.emit("mad", ["lo", "u32"], lo, by[1], e.imm(256), by[0])
-            e.emit("mad", ["lo", "u32"], hi, by[3], e.imm(256), by[2])
-            e.emit("prmt", ["b32"], rs[0], lo, hi, e.imm(0x5410))
+            late.emit("mad", ["lo", "u32"], lo, by[1], e.imm(256), by[0])
+            late.emit("mad", ["lo", "u32"], hi, by[3], e.imm(256), by[2])
+            late.emit("prmt", ["b32"], rs[0], lo, hi, e.imm(0x5410))
     if load:                                    # the listed copies of the distinct registers
         for j in range(len(regs), listed):
-            e.emit("mov", [tb], frag[j], frag[j % len(regs)])
+            late.emit("mov", [tb], frag[j], frag[j % len(regs)])
 
 
 def _mma(e, layouts, shape, types, mods):
@@ -443,6 +446,10 @@ def _mma(e, layouts, shape, types, mods):
                e.vec(d), e.vec(a), e.vec(b), e.vec(c))
 
 
+# instructions a load's late work does not move past: control flow, barriers, fences
+_FLOW = {"bra", "brx", "call", "ret", "exit", "trap", "bar", "barrier", "membar", "fence"}
+
+
 def _conditional_in_loop(fn):
     """Indices of the wmma instructions inside an `if` inside a loop: a forward conditional
     branch within the loop jumps over them. ptxas hoists a wmma access's lane offset out of
@@ -473,7 +480,7 @@ def expand_wmma(fn, table, error):
     offset once: at the start for an immediate leading dimension, right after the one
     instruction that writes a leading-dimension register written once (a parameter's
     ld.param), else at the access. error(message, line, col) raises. Returns the count."""
-    from .unroll import _key, defs_uses
+    from .unroll import _key, _regs_of, defs_uses
     if not any(ins.opcode == "wmma" for ins in fn.instrs):
         return 0
     conditional = _conditional_in_loop(fn)
@@ -511,7 +518,7 @@ def expand_wmma(fn, table, error):
             return offsets[key]
         return lane_offset
 
-    bodies, done = {}, 0
+    bodies, lates, loads, done = {}, {}, set(), 0
     for k, ins in enumerate(fn.instrs):
         if ins.opcode != "wmma":
             continue
@@ -519,9 +526,12 @@ def expand_wmma(fn, table, error):
         e = _Emitter(fn, ins, lambda msg, o=None, ins=ins: error(msg, o.line if o else ins.line,
                                                                    o.col if o else ins.col))
         e.ins_index, e.warpsync = k, k in conditional
+        e.late = _Emitter(fn, ins, None)
         if ins.guard is not None:
             e.error("wmma cannot be predicated (every lane of the warp executes it together)")
         verb, use, layouts, shape, space, types, mods = _suffixes(ins, e.error)
+        if verb == "load":
+            loads.add(k)
         if verb == "mma":
             _mma(e, layouts, shape, types, mods)
         else:
@@ -539,12 +549,29 @@ def expand_wmma(fn, table, error):
             _access(e, verb, use, layouts[0], shape, space, ty, frag_op, addr_op, ops[2] if len(ops) == 3 else None,
                     lane_offset_for(e), constants)
         bodies[k] = e.out
-    out, where = list(pro.out), {}
+        if e.late.out:
+            lates[k] = e.late.out
+    # A load's movmatrix, byte packing and register copies wait until an instruction needs
+    # what they write (or the block ends): ptxas issues the next fragment's loads first
+    # (wmma_gemm's SASS: A's four LDGs, B's four, then A's four MOVMs).
+    targets = set(fn.labels.values())
+    out, where, pending, held = list(pro.out), {}, [], set()
     for k, ins in enumerate(fn.instrs):
+        if pending:
+            regs = [r for o in ins.operands for r in _regs_of(o, [])] + \
+                ([ins.guard] if ins.guard is not None else [])
+            straight = ins.opcode not in _FLOW and not (ins.opcode == "wmma" and k not in loads)
+            if k in targets or not straight or any(_key(r) in held for r in regs):
+                out.extend(pending)
+                pending, held = [], set()
         where[k] = len(out) if k else 0
         out.extend(bodies.get(k, [ins]))
+        if k in lates:
+            pending.extend(lates[k])
+            held |= {_key(r) for i in lates[k] for o in i.operands for r in _regs_of(o, [])}
         if k in after:
             out.extend(after[k].out)
+    out.extend(pending)
     where[len(fn.instrs)] = len(out)
     fn.labels = {name: where[k] for name, k in fn.labels.items()}
     fn.instrs = out
