@@ -31,7 +31,7 @@ import numpy as np
 from .errors import SimgpuError
 from .launch import load
 from .ptx import codes as C
-from .recipe import check_buffer, parse_recipe, prepare
+from .recipe import check_buffer, parse_recipe, prepare, symbol_arrays
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_RECORD = ROOT / "traces" / "h200" / "programs.json"
@@ -96,6 +96,8 @@ def run_program(path, sets, timing=True, module=None, shared_for=None, outputs=N
     recipe = parse_recipe(path)
     sizes, buffers, initial, launches = prepare(recipe, sets)
     mod = cupy.RawModule(path=str(path)) if module is None else module
+    for name, arr in symbol_arrays(recipe, sizes, buffers).items():    # cudaMemcpyToSymbol (sizes: launch.module_bytes)
+        mod.get_global(name).copy_from_host(arr.ctypes.data, arr.nbytes)
     dev = {k: cupy.asarray(v) for k, v in buffers.items()}
     ids = {id(v): k for k, v in buffers.items()}
     calls = []

@@ -226,6 +226,27 @@ def _same_bytes(device, arr, chunk=1 << 24):
     return all(np.array_equal(device[k:k + chunk], host[k:k + chunk]) for k in range(0, len(host), chunk))
 
 
+def module_bytes(prog, symbols):
+    """The first bytes of global memory: the module's .global and .const
+    variables, those named in `symbols` ({name: numpy array}) set to the
+    array's bytes (cudaMemcpyToSymbol); a name the module lacks, or an
+    array whose size is not its variable's, is a LaunchError."""
+    if not symbols:
+        return prog.global_init
+    out = bytearray(prog.global_init)
+    for name, arr in symbols.items():
+        var = prog.module_vars.get(name)
+        if var is None:
+            known = ", ".join(sorted(prog.module_vars)) or "none"
+            raise LaunchError(f"kernel {prog.name}'s module has no .const or .global variable {name!r} "
+                              f"(it has: {known})")
+        raw = np.ascontiguousarray(arr).tobytes()
+        if len(raw) != var.size:
+            raise LaunchError(f"symbol {name} is {var.size} bytes; the array given for it is {len(raw)}")
+        out[var.offset:var.offset + var.size] = raw
+    return bytes(out)
+
+
 def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
     nthreads = block[0] * block[1] * block[2]
     if nthreads > cfg["max_threads_per_block"]:
@@ -267,7 +288,8 @@ def check_launch(prog, grid, block, cfg, shared_bytes, regs_per_thread):
 
 def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_thread=None,
            max_warp_instructions=DEFAULT_MAX_WARP_INSTRUCTIONS, timing=True, trace_capacity=0,
-           sample_blocks=None, progress=None, sample_sms=None, before_overwrite=None, threads=None):
+           sample_blocks=None, progress=None, sample_sms=None, before_overwrite=None, threads=None,
+           symbols=None):
     """Run `kernel` over `grid` x `block` threads; numpy arrays in `args` are updated in place.
 
     timing=True (the default) runs the cycle-level model and adds cycles,
@@ -290,7 +312,10 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
     arrays the run did not change are then left unwritten.
     threads=k (timing only) advances the SMs on k host threads (default
     $SIMGPU_THREADS, else 1); the result is the same for every k
-    (timing/core.py says how)."""
+    (timing/core.py says how).
+    symbols={name: array} sets the module's .const or .global variables before
+    the run, as cudaMemcpyToSymbol does: each array's bytes must fill its
+    variable exactly."""
     from .exec.functional import run_grid
     from .exec.state import make_mem, make_warps, make_work
     from .memory import SCRATCH_SIZE
@@ -316,7 +341,7 @@ def launch(kernel, grid, block, args, config="h100", shared_bytes=0, regs_per_th
             if not a.flags.c_contiguous:
                 raise LaunchError(f"argument {k} ({p.name}): arrays must be C-contiguous")
             arrays.append((k, p.name, a))
-    dev = DeviceMemory(arrays, prog.global_init)
+    dev = DeviceMemory(arrays, module_bytes(prog, symbols))
     params = bytearray(prog.param_bytes)
     ai = 0
     for k, (a, p) in enumerate(zip(args, prog.params)):

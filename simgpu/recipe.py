@@ -42,6 +42,7 @@ class Recipe:
     sizes: dict = field(default_factory=dict)        # name -> default expression
     requires: list = field(default_factory=list)     # (expr, line)
     buffers: dict = field(default_factory=dict)      # name -> (expr, line)
+    symbols: dict = field(default_factory=dict)      # module variable name -> (expr, line)
     launches: list = field(default_factory=list)
     checks: list = field(default_factory=list)
 
@@ -97,6 +98,14 @@ def parse_recipe(path, text=None):
             if name in r.buffers or name in r.sizes:
                 raise _err(path, ln, f"{name!r} defined twice")
             r.buffers[name] = (expr.strip(), ln)
+        elif word == "symbol":
+            name, eq, expr = rest.partition("=")
+            name = name.strip()
+            if not eq or not name.replace("$", "_").isidentifier():
+                raise _err(path, ln, "expected 'symbol NAME = EXPR' (a .const or .global variable of the module)")
+            if name in r.symbols:
+                raise _err(path, ln, f"symbol {name!r} set twice")
+            r.symbols[name] = (expr.strip(), ln)
         elif word == "launch":
             kernel, _, spec = rest.partition(" ")
             parts = re.split(r"(?:^|\s)(" + "|".join(_KEYS) + r")=", " " + spec)
@@ -124,7 +133,7 @@ def parse_recipe(path, text=None):
                 expr = expr[:m.start()]
             r.checks.append(Check(name, expr.strip(), tol, ln))
         else:
-            raise _err(path, ln, f"unknown statement {word!r} (size, require, buffer, launch, check)")
+            raise _err(path, ln, f"unknown statement {word!r} (size, require, buffer, symbol, launch, check)")
     return r
 
 
@@ -204,6 +213,18 @@ def _names(expr):
     return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
 
 
+def symbol_arrays(recipe, sizes, buffers):
+    """{name: array} of the recipe's `symbol` lines: what each launch's module
+    variables (.const, .global) are set to first, as cudaMemcpyToSymbol does."""
+    out = {}
+    for name, (expr, ln) in recipe.symbols.items():
+        v = _eval(recipe, ln, expr, {**sizes, **buffers})
+        if not isinstance(v, np.ndarray):
+            raise _err(recipe.path, ln, f"symbol {name} is not an array")
+        out[name] = np.ascontiguousarray(v)
+    return out
+
+
 def prepare(recipe, sets=None, copy_initial=True):
     """Sizes, buffers, the initial contents of the buffers the checks read,
     and the launches with their arguments evaluated: everything a backend
@@ -246,11 +267,14 @@ def run_recipe(recipe, sets=None, config="h100", kernel_cache=None, per_launch=N
             if v is buffers[k] and np.may_share_memory(v, arr):
                 initial[k] = v.copy()
     kernels = kernel_cache if kernel_cache is not None else {}
+    symbols = symbol_arrays(recipe, sizes, buffers)
     results, launches = [], []
     for k, (kernel, grid, block, args, shared) in enumerate(prepared):
         if kernel not in kernels:
             kernels[kernel] = load(recipe.path, kernel=kernel, lower=lower)
         kw = {**launch_kw, **(per_launch[k] if per_launch and k < len(per_launch) else {})}
+        if symbols:
+            kw["symbols"] = symbols
         try:
             res = launch(kernels[kernel], grid, block, list(args), config=config, shared_bytes=shared,
                          before_overwrite=keep_initial, **kw)

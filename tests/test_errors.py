@@ -135,8 +135,8 @@ ASM_CASES = {
                  r"no kernel \(\.entry\)", None),
     "several_entries_without_kernel": (_several_entries(), "several", r"several kernels \(k1, k2\).*kernel", None),
     "kernel_name_not_in_file": (entry(""), {(1, 1)}, r"no kernel named 'nope' \(kernels: k\)", "nope"),
-    "const_variable": (HEAD + ".const .align 4 .b32 table[4];\n\n" + entry("")[len(HEAD):],
-                       (".const", 1, 0), r"\.const.*not supported", None),
+    "const_store": (HEAD + ".const .align 4 .b32 table[4];\n\n" + entry("\tst.const.u32 [table], %r1;")[len(HEAD):],
+                    ("st.const", 1, 3), r"unknown modifier \.const for st", None),
     "call_undefined_function": (entry("\tcall nothere;"), ("call nothere", 1, 0),
                                 r"undefined function 'nothere'", None),
     "unterminated_block_comment": (entry("\tadd.s32 %r1, %r2, %r3;") + "/* never closed\n\n",
@@ -686,3 +686,15 @@ def test_require_holds_after_set(tmp_path):
     """The control for violated_require: a size that satisfies it resolves."""
     path = _recipe_file(tmp_path, "//! require n % 16 == 0")
     assert resolve_sizes(parse_recipe(path), {"n": "48"}) == {"n": 48}
+
+
+def test_a_symbol_the_module_lacks_or_of_the_wrong_size_is_one_line():
+    """launch(symbols=) (a recipe's `//! symbol`) sets .const/.global variables as
+    cudaMemcpyToSymbol does: a name the module lacks, or an array that does not fill
+    the variable exactly, is a LaunchError naming both."""
+    k = simgpu.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "cuda", "const_mem.ptx"), kernel="lut_poly")
+    args = [np.zeros(32, np.int32), np.zeros(32, np.float32), np.zeros(32, np.int32), np.zeros(32, np.float32), 32]
+    with pytest.raises(simgpu.LaunchError, match=r"no \.const or \.global variable 'lutt' \(it has: filt, lut, poly\)"):
+        simgpu.launch(k, 1, 32, args, timing=False, symbols={"lutt": np.zeros(64, np.int32)})
+    with pytest.raises(simgpu.LaunchError, match=r"symbol lut is 256 bytes; the array given for it is 252"):
+        simgpu.launch(k, 1, 32, args, timing=False, symbols={"lut": np.zeros(63, np.int32)})

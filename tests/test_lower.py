@@ -406,7 +406,10 @@ HOLDOUT_SMALL = {"saxpy_stride": {"n": "5000", "blocks": "3"}, "warp_reduce": {"
                  "layernorm_warp": {"R": "16", "n": "200"}, "dot_vec4": {"n": "4000", "blocks": "3"},
                  "embed_gather": {"V": "100", "d": "100", "N": "30"},
                  # the third batch (traces/h200/holdout3.json)
-                 "wmma_gemm": {"m": "64", "n": "128", "k": "32"}, "wmma_smem": {"m": "64", "n": "128", "k": "64"}}
+                 "wmma_gemm": {"m": "64", "n": "128", "k": "32"}, "wmma_smem": {"m": "64", "n": "128", "k": "64"},
+                 # the fourth batch (traces/h200/holdout4.json)
+                 "conv3x3_const": {"H": "20", "W": "40"}, "gemv_dp4a": {"M": "16", "K": "256"},
+                 "hist_aggregated": {"n": "5000", "blocks": "3"}}
 
 
 def test_every_held_out_kernel_is_covered():

@@ -44,9 +44,10 @@ def cdiv(a, b):
     return (a + b - 1) // b
 
 
-def run(file, kernel, grid, block, args, shared_bytes=0):
+def run(file, kernel, grid, block, args, shared_bytes=0, symbols=None):
     k = simgpu.load(ptx(file), kernel=kernel)
-    res = simgpu.launch(k, grid, block, args, shared_bytes=shared_bytes)
+    res = simgpu.launch(k, grid, block, args, shared_bytes=shared_bytes,
+                        **({"symbols": symbols} if symbols else {}))
     st = res.stats
     assert st["warp_instructions"] > 0
     assert st["thread_instructions"] > 0
@@ -1027,6 +1028,93 @@ def k_wmma_f64():
     d = np.zeros((8, 8))
     run("wmma", "wmma_f64", 1, 32, [a, b, d, np.int32(k)])
     close(d, a @ b, rtol=0, atol=1e-14)
+
+
+# bits.ptx: bfind, fns, dp4a, dp2a (CUDA's __ffs, __fns, __dp4a, __dp2a_*) and mov.pred of an immediate
+
+def _ffs(v, w):
+    v &= (1 << w) - 1
+    return (v & -v).bit_length()
+
+
+def _fns(m, base, off):
+    if off == 0:
+        return base if (m >> base) & 1 else M32
+    count, pos = abs(off) - 1, base
+    while 0 <= pos < 32:
+        if (m >> pos) & 1:
+            if count == 0:
+                return pos
+            count -= 1
+        pos += 1 if off > 0 else -1
+    return M32
+
+
+def _dot(a, b, c, sa, sb, pairs=False, first=0):
+    def part(v, w, k, signed):
+        x = (v >> (w * k)) & ((1 << w) - 1)
+        return x - (1 << w) if signed and x >> (w - 1) else x
+    wa = 16 if pairs else 8
+    return c + sum(part(a, wa, k, sa) * part(b, 8, first + k, sb) for k in range(2 if pairs else 4))
+
+
+def k_bit_intrinsics():
+    rng = np.random.default_rng(61)
+    n = 200
+    a = rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+    b = rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+    c = rng.integers(-100000, 100000, n).astype(np.int32)
+    w = rng.integers(-(1 << 62), 1 << 62, n).astype(np.int64)
+    a[:4] = [0, 1, 0x80000000, 0xFFFFFFFF]
+    w[:3] = [0, 1 << 40, -1]
+    out = np.zeros((n, 8), np.int32)
+    run("bits", "bit_intrinsics", cdiv(n, 64), 64, [a, b, c, w, out, np.int32(n)])
+    want = []
+    for x, y, z, v in zip(a.tolist(), b.tolist(), c.tolist(), w.tolist()):
+        off = int(np.fmod(z, 40))                       # C's %: the sign of the dividend
+        want.append([_ffs(x, 32), _ffs(v, 64), _fns(x, y & 31, off), _dot(x, y, z, True, True),
+                     _dot(x, y, z & M32, False, False), _dot(x, y, z, True, True, True, 0),
+                     _dot(x, y, z & M32, False, False, True, 2), _dot(x, y, z, True, False)])
+    exact(out, np.array(want, dtype=object))
+
+
+def k_count_positive():
+    rng = np.random.default_rng(62)
+    n = 200                                             # the last warp partly out of range
+    x = rng.uniform(-1, 1, 256).astype(np.float32)
+    out = np.zeros(8, np.int32)
+    run("bits", "count_positive", 2, 128, [x, out, np.int32(n)])
+    exact(out, [(x[k:min(k + 32, n)] > 0).sum() for k in range(0, 256, 32)])
+
+
+# const_mem.ptx: __constant__ memory set by the host (symbols=), read at fixed and data-dependent offsets
+
+def k_conv3x3_const():
+    rng = np.random.default_rng(63)
+    w, h = 37, 21
+    x = rng.uniform(-1, 1, (h, w)).astype(np.float32)
+    filt = rng.uniform(-1, 1, 9).astype(np.float32)
+    out = np.zeros((h, w), np.float32)
+    run("const_mem", "conv3x3_const", (cdiv(w, 16), cdiv(h, 8)), (16, 8), [x, out, np.int32(w), np.int32(h)],
+        symbols={"filt": filt})
+    pad = np.pad(x.astype(np.float64), 1, mode="edge")
+    want = sum(filt[3 * dy + dx] * pad[dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3))
+    close(out, want, atol=1e-6)
+
+
+def k_lut_poly():
+    rng = np.random.default_rng(64)
+    n = 300
+    key = rng.integers(-1000, 1000, n).astype(np.int32)
+    x = rng.uniform(-2, 2, n).astype(np.float32)
+    lut = rng.integers(-(1 << 31), 1 << 31, 64).astype(np.int32)
+    mapped = np.zeros(n, np.int32)
+    p = np.zeros(n, np.float32)
+    run("const_mem", "lut_poly", cdiv(n, 128), 128, [key, x, mapped, p, np.int32(n)], symbols={"lut": lut})
+    exact(mapped, lut[key & 63])
+    c = [0.5, -1.25, 2.0, 0.125]                        # the module's own initializer
+    xd = x.astype(np.float64)
+    close(p, ((c[3] * xd + c[2]) * xd + c[1]) * xd + c[0], atol=1e-6)
 
 
 # ----------------------------------------------------------------------------

@@ -709,6 +709,44 @@ def int_ops():
             return r
         cases.append((f"lop3.b32 lut={lut:#04x}", f"%o0, %a0, %a1, %a2, {lut:#x}",
                       ["b32", "b32", "b32"], "b32", lop3))
+    # bfind / fns / dp4a / dp2a (PTX ISA 9.7.1.17, 9.7.1.22-24)
+    for t in ("u32", "s32", "u64", "s64"):
+        def bfind(a, w=BITS[t], shiftamt=False):
+            x = ~a if a < 0 else a                      # a signed value's bits that differ from its sign
+            if x == 0:
+                return M32
+            return w - x.bit_length() if shiftamt else x.bit_length() - 1
+        cases.append((f"bfind.{t}", "%o0, %a0", [t], "u32", bfind))
+        cases.append((f"bfind.shiftamt.{t}", "%o0, %a0", [t], "u32",
+                      lambda a, f=bfind: f(a, shiftamt=True)))
+
+    def fns(m, base, off):
+        if off == 0:
+            return base if (m >> base) & 1 else M32
+        count, step, pos = abs(off) - 1, 1 if off > 0 else -1, base
+        while 0 <= pos < 32:
+            if (m >> pos) & 1:
+                if count == 0:
+                    return pos
+                count -= 1
+            pos += step
+        return M32
+    cases.append(("fns.b32", "%o0, %a0, %a1, %a2", ["b32", "u32", "s32"], "b32", fns))
+
+    def dot(a, b, c, ta, tb, pairs, first):
+        def part(v, w, k, signed):
+            x = (v >> (w * k)) & mask(w)
+            return sx(x, w) if signed else x
+        wa = 16 if pairs else 8
+        return c + sum(part(a, wa, k, ta == "s32") * part(b, 8, first + k, tb == "s32")
+                       for k in range(2 if pairs else 4))
+    for ta, tb in product(("u32", "s32"), repeat=2):
+        tc = "u32" if ta == tb == "u32" else "s32"
+        cases.append((f"dp4a.{ta}.{tb}", "%o0, %a0, %a1, %a2", [ta, tb, tc], tc,
+                      lambda a, b, c, ta=ta, tb=tb: dot(a, b, c, ta, tb, False, 0)))
+        for mode, first in (("lo", 0), ("hi", 2)):
+            cases.append((f"dp2a.{mode}.{ta}.{tb}", "%o0, %a0, %a1, %a2", [ta, tb, tc], tc,
+                          lambda a, b, c, ta=ta, tb=tb, first=first: dot(a, b, c, ta, tb, True, first)))
     return cases
 
 
@@ -718,6 +756,11 @@ INT_CASES = int_ops()
 
 def gen_for(t, name, pos):
     """Edge list and random generator for operand `pos` of instruction `name`."""
+    if name.startswith("fns") and pos == 1:      # the base bit: 0..31 (PTX: undefined above)
+        return [0, 1, 2, 15, 30, 31], lambda rng, n: [int(x) for x in rng.integers(0, 32, n)]
+    if name.startswith("fns") and pos == 2:      # the count, either way, past the word too
+        return [v & M32 for v in (0, 1, -1, 2, -2, 31, -31, 32, -32, 33)], \
+            lambda rng, n: [int(x) & M32 for x in rng.integers(-40, 41, n)]
     if t == "u32" and ((name.startswith(("shl", "shr")) and pos == 1) or
                        (name.startswith("shf") and pos == 2) or
                        (name.startswith(("bfe", "bfi")) and pos >= (1 if name.startswith("bfe") else 2))):

@@ -190,6 +190,9 @@ def load_views(path, kernels=None, text=None, pointers=None):
             if v.size != max(1, C.TYPE_BITS[v.type] // 8):
                 raise EmitError(f"{path}: kernel {name}: parameter {v.name} is an array (.b8 [{v.size}]); "
                                 "only scalar and pointer parameters can be emitted")
+        const = [v.name for v in module.globals if v.space == C.SPACE_CONST]
+        if const:
+            raise EmitError(f"{path}: kernel {name}: .const variables ({', '.join(const)}) cannot be emitted yet")
         blocks, block_at = basic_blocks(prog)
         symbols = {v.name: v for v in list(module.globals) + list(prog.shared_vars) + list(fn.local)
                    + list(prog.params)}

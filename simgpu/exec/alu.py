@@ -324,6 +324,58 @@ def prmt(a, b, c):
 
 
 @njit
+def bfind(x, bits, signed, shiftamt):
+    """bfind (PTX ISA 9.7.1.17): the position of the most significant bit that
+    differs from the sign (an unsigned value's highest 1; a negative signed
+    value's highest 0); .shiftamt: bits - 1 minus it, the left shift that
+    brings it to the top. 0xFFFFFFFF when there is none (0, or -1 signed)."""
+    if signed and (x >> np.uint64(bits - 1)) & np.uint64(1):
+        x = ~x & width_mask(bits)
+    for k in range(bits - 1, -1, -1):
+        if (x >> np.uint64(k)) & np.uint64(1):
+            return np.uint64(bits - 1 - k) if shiftamt else np.uint64(k)
+    return M32
+
+
+@njit
+def fns(mask, base, offset):
+    """fns.b32 (PTX ISA 9.7.1.22): the position of the |offset|-th set bit of
+    mask from bit `base` up (offset > 0) or down (offset < 0), base counted;
+    offset 0: base itself if set. 0xFFFFFFFF when there is none."""
+    if offset == 0:
+        return np.uint64(base) if base < 32 and (mask >> np.uint64(base)) & np.uint64(1) else M32
+    count = abs(offset) - 1
+    step = 1 if offset > 0 else -1
+    pos = base
+    while 0 <= pos < 32:
+        if (mask >> np.uint64(pos)) & np.uint64(1):
+            if count == 0:
+                return np.uint64(pos)
+            count -= 1
+        pos += step
+    return M32
+
+
+@njit
+def dot_bytes(a, b, c, a_signed, b_signed, pairs, b_first):
+    """dp4a (pairs = 0: four bytes of a times four of b) and dp2a (pairs = 1:
+    a's two 16-bit halves times b's bytes b_first, b_first + 1), plus c, in
+    32 bits (PTX ISA 9.7.1.23-24); each part sign- or zero-extended by its type."""
+    r = np.int64(np.int32(np.uint32(c & M32))) if a_signed or b_signed else np.int64(c & M32)
+    na = 2 if pairs else 4
+    for k in range(na):
+        wa = 16 if pairs else 8
+        va = np.int64((a >> np.uint64(wa * k)) & width_mask(wa))
+        if a_signed and va >= (np.int64(1) << (wa - 1)):
+            va -= np.int64(1) << wa
+        vb = np.int64((b >> np.uint64(8 * (b_first + k))) & np.uint64(0xFF))
+        if b_signed and vb >= 128:
+            vb -= 256
+        r += va * vb
+    return np.uint64(r) & M32
+
+
+@njit
 def lop3(a, b, c, lut):
     r = np.uint64(0)
     for m in range(8):
@@ -697,10 +749,11 @@ def int_alu(P, W, i, w, mask, U, I, F):
     signed = kind == C.KIND_SIGNED
     nsrc = 2
     if op == C.OP_ABS or op == C.OP_NEG or op == C.OP_NOT or op == C.OP_CNOT \
-            or op == C.OP_POPC or op == C.OP_CLZ or op == C.OP_BREV:
+            or op == C.OP_POPC or op == C.OP_CLZ or op == C.OP_BREV or op == C.OP_BFIND:
         nsrc = 1
     elif op == C.OP_MAD or op == C.OP_MAD24 or op == C.OP_BFE or op == C.OP_PRMT \
-            or op == C.OP_SHF or op == C.OP_LOP3 or op == C.OP_BFI or op == C.OP_SAD:
+            or op == C.OP_SHF or op == C.OP_LOP3 or op == C.OP_BFI or op == C.OP_SAD \
+            or op == C.OP_FNS or op == C.OP_DP4A or op == C.OP_DP2A:
         nsrc = 3
     fetch_bits(P, W, i, 1, w, a)
     if nsrc >= 2:
@@ -828,6 +881,13 @@ def int_alu(P, W, i, w, mask, U, I, F):
             d[l] = clz(x & wm, bits)
         elif op == C.OP_BREV:
             d[l] = brev(x & wm, bits)
+        elif op == C.OP_BFIND:
+            d[l] = bfind(x & wm, bits, signed, sub == 1)
+        elif op == C.OP_FNS:
+            d[l] = fns(x & M32, np.int64(y & M32), np.int64(np.int32(np.uint32(c[l] & M32))))
+        elif op == C.OP_DP4A or op == C.OP_DP2A:
+            d[l] = dot_bytes(x, y, c[l], signed, TKIND[P.ins[i].ty2] == C.KIND_SIGNED, op == C.OP_DP2A,
+                             2 * sub if op == C.OP_DP2A else 0)
         elif op == C.OP_PRMT:
             d[l] = prmt(x, y, c[l])
         else:

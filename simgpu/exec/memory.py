@@ -7,7 +7,11 @@ aligned to its size; otherwise the run stops with a fault record
 Address spaces (assemble.py holds the window constants): global addresses
 are device pointers starting at GLOBAL_BASE; shared and local addresses are
 offsets in their space, and generic addresses reach them through windows
-(cvta adds or removes the window base), as on NVIDIA GPUs.
+(cvta adds or removes the window base), as on NVIDIA GPUs. The module's
+.const variables live in global memory with its .global ones (its first
+bytes): a .const address is the generic address of its bytes there, and
+ld.const reads them as a global load would (no request: timing/tables.py
+times it as the constant bank's).
 """
 import numpy as np
 
@@ -34,8 +38,8 @@ def resolve(space, addr):
         if addr >= np.uint64(LOCAL_WINDOW) and addr < np.uint64(LOCAL_WINDOW + WINDOW_SIZE):
             return C.SPACE_LOCAL, np.int64(addr - np.uint64(LOCAL_WINDOW))
         space = C.SPACE_GLOBAL
-    if space == C.SPACE_GLOBAL:
-        return C.SPACE_GLOBAL, np.int64(addr - np.uint64(GLOBAL_BASE))
+    if space == C.SPACE_GLOBAL or space == C.SPACE_CONST:    # .const variables sit in global memory
+        return space, np.int64(addr - np.uint64(GLOBAL_BASE))
     return space, np.int64(addr)
 
 
@@ -45,7 +49,7 @@ def check(M, space, off, nbytes, align, lane, addr, err):
     if off % align != 0:
         fault(err, C.E_MISALIGNED, lane, addr, space)
         return False
-    if space == C.SPACE_GLOBAL:
+    if space == C.SPACE_GLOBAL or space == C.SPACE_CONST:
         for k in range(M.alloc_lo.shape[0]):
             if off >= M.alloc_lo[k] and off + nbytes <= M.alloc_hi[k]:
                 return True
@@ -71,7 +75,7 @@ def space_bytes(M, space, blk, thr):
     """The bytes of `space` that block slot blk / thread thr sees (global and
     param memory are one array for all; shared is one row per block slot,
     local one row per thread). Typed access goes through .view()."""
-    if space == C.SPACE_GLOBAL:
+    if space == C.SPACE_GLOBAL or space == C.SPACE_CONST:
         return M.g8
     if space == C.SPACE_SHARED:
         return M.s8[blk]
@@ -131,7 +135,7 @@ def check_range(M, space, lo, hi, bad_align, size):
     at offsets in [lo, hi] aligned and inside one allocation, or inside the
     space. False means "check lane by lane", not necessarily a fault."""
     if bad_align & (size - 1) == 0:
-        if space == C.SPACE_GLOBAL:
+        if space == C.SPACE_GLOBAL or space == C.SPACE_CONST:
             for k in range(M.alloc_lo.shape[0]):
                 if lo >= M.alloc_lo[k] and lo < M.alloc_hi[k]:
                     if hi + size <= M.alloc_hi[k]:

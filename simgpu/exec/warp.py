@@ -234,7 +234,7 @@ def mem_direct(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     offs = I[0]
     addrs = U[5]
     lane_addresses(P, W, i, w, addrs, 4)
-    base = np.uint64(GLOBAL_BASE) if space == C.SPACE_GLOBAL else np.uint64(0)   # MEM.resolve
+    base = np.uint64(GLOBAL_BASE) if space == C.SPACE_GLOBAL or space == C.SPACE_CONST else np.uint64(0)   # MEM.resolve
     lo = np.int64(1) << 62
     hi = -lo
     bad_align = np.int64(0)

@@ -59,7 +59,7 @@ class Program:
     shared_vars: list
     has_dynamic_shared: bool
     local_bytes: int
-    global_init: bytes         # module-level .global variables, placed first in global memory
+    global_init: bytes         # module-level .global and .const variables, placed first in global memory
     nregs32: int
     nregs64: int
     npreds: int
@@ -68,6 +68,7 @@ class Program:
     maxnreg: int = None
     opcode_names: list = field(default_factory=list)
     groups: np.ndarray = None  # [groups, GROUP_MAX] register numbers of K_RGRP operands (-1 pads)
+    module_vars: dict = field(default_factory=dict)   # .global/.const name -> Var (.offset into global_init)
 
     def arrays(self):
         """The tuple the compiled executor takes (order matters: see exec.state.ProgArrays)."""
@@ -128,6 +129,9 @@ class Assembler:
         fn.instrs, fn.labels = branches_to_exit(instrs, labels), labels
         from .wmma import expand_wmma
         expand_wmma(fn, self.table, self.error)
+        for ins in fn.instrs:                   # before the lowering, which reads the table
+            if ins.opcode not in self.table:
+                self.error(f"unknown instruction {ins.opcode!r}", ins.line, ins.col)
         if self.lower == "ptxas":
             from .lower import lower_ptxas
             lower_ptxas(fn, self.table, self.m)
@@ -226,7 +230,8 @@ class Assembler:
             has_dynamic_shared=self.has_dynamic, local_bytes=self.local_bytes,
             nregs32=fn.nregs[C.K_R32], nregs64=fn.nregs[C.K_R64], npreds=fn.nregs[C.K_PRED],
             reqntid=fn.reqntid, maxntid=fn.maxntid, maxnreg=fn.maxnreg,
-            opcode_names=[ins.opcode for ins in fn.instrs], groups=groups, **a)
+            opcode_names=[ins.opcode for ins in fn.instrs], groups=groups,
+            module_vars={v.name: v for v in self.m.globals}, **a)
 
     def encode(self, i, ins):
         a = self.a
@@ -259,7 +264,13 @@ class Assembler:
                 self.error(f"unknown modifier .{s} for {ins.opcode}", ins.line, scol)
         self.mods = mods
         self.ins = ins
-        if ins.opcode in ("cvt", "set"):
+        if ins.opcode in ("dp4a", "dp2a"):
+            if len(types) != 2:
+                self.error(f"{ins.opcode} needs two types: {ins.opcode}{'.lo' if ins.opcode == 'dp2a' else ''}"
+                           f".atype.btype (.u32 or .s32 each)", ins.line, ins.col)
+            if ins.opcode == "dp2a" and not any(m in ("lo", "hi") for m in mods):
+                self.error("dp2a needs a mode: .lo or .hi", ins.line, ins.col)
+        elif ins.opcode in ("cvt", "set"):
             if len(types) != 2:
                 self.error(f"{ins.opcode} needs two types: {ins.opcode}{'.CMP' if ins.opcode == 'set' else ''}"
                            f".dtype.atype", ins.line, ins.col)
@@ -432,6 +443,10 @@ class Assembler:
                 a["space"][i] = C.SPACE_NAMES.index(m)
             elif m in ("v2", "v4"):
                 a["vec"][i] = int(m[1])
+            elif op == "dp2a" and m in ("lo", "hi"):
+                a["sub"][i] = 1 if m == "hi" else 0
+            elif op == "bfind" and m == "shiftamt":
+                a["sub"][i] = 1
             elif m in ("lo", "hi", "wide") and op in ("mul", "mad", "mul24", "mad24"):
                 a["sub"][i] = {"lo": C.MUL_LO, "hi": C.MUL_HI, "wide": C.MUL_WIDE}[m]
             elif m == "satfinite":
@@ -483,9 +498,6 @@ class Assembler:
             self.error("cvta needs a state space (.global .shared .local)", ins.line, ins.col)
         if op in ("atom", "red") and a["space"][i] not in (C.SPACE_GENERIC, C.SPACE_GLOBAL, C.SPACE_SHARED):
             self.error(f"{op} works on .global or .shared memory only", ins.line, ins.col)
-        if op == "ld" and a["space"][i] == C.SPACE_CONST:
-            self.error(".const memory is not supported (pass the data as a kernel argument)",
-                       ins.line, ins.col)
         if t1 in C.HALF_TYPES and op not in ("setp", "set"):
             self.check_half(ins, op, t1, mods)
         if op in ("mul", "mad") and C.TYPE_KIND[t1] != C.KIND_FLOAT and not any(
@@ -660,9 +672,12 @@ class Assembler:
             self.encode_reg(i, slot, o, tcode, dst=False, widen=widen)
             a["oreg2"][i, slot] = 1 if o.neg else 0
         elif o.kind == "imm":
-            if tcode == C.T_PRED:
-                self.error("expected a predicate register, found an immediate", o.line, o.col)
-            bits, fv = _bits_of(o.value, tcode, o.is_float_lit)
+            if tcode == C.T_PRED:               # `mov.pred %p, 0` (nvcc's short-circuit `&&`): true or false
+                if o.is_float_lit or o.value not in (0, 1):
+                    self.error("a predicate immediate is 0 or 1", o.line, o.col)
+                bits, fv = int(o.value), float(o.value)
+            else:
+                bits, fv = _bits_of(o.value, tcode, o.is_float_lit)
             a["okind"][i, slot] = C.K_IMM
             a["obits"][i, slot] = np.uint64(bits)
             a["ofloat"][i, slot] = fv
@@ -684,7 +699,7 @@ class Assembler:
             addr = var.offset + o.offset
             if var.space == C.SPACE_SHARED:
                 a["flags"][i] |= C.F_SHARED_SYM
-            if var.space == C.SPACE_GLOBAL:
+            if var.space in (C.SPACE_GLOBAL, C.SPACE_CONST):     # a .const variable's address is its generic one
                 addr += GLOBAL_BASE
             a["obits"][i, slot] = np.uint64(addr)
             a["ofloat"][i, slot] = float(addr)
@@ -741,7 +756,8 @@ class Assembler:
             if space == C.SPACE_PARAM and var.space == C.SPACE_LOCAL:
                 space = C.SPACE_LOCAL           # a call argument: lives in local memory
                 a["space"][i] = space
-            if var.space == C.SPACE_GLOBAL and space in (C.SPACE_GENERIC, C.SPACE_GLOBAL):
+            if (var.space == C.SPACE_GLOBAL and space in (C.SPACE_GENERIC, C.SPACE_GLOBAL)) or \
+                    (var.space == C.SPACE_CONST and space in (C.SPACE_GENERIC, C.SPACE_CONST)):
                 offset += GLOBAL_BASE
             elif space == C.SPACE_GENERIC:
                 if var.space == C.SPACE_PARAM:
@@ -758,7 +774,7 @@ class Assembler:
             reg = o.base
             a["oreg"][i, slot] = reg.index
             a["oreg2"][i, slot] = C.ABASE_R64 if reg.kind == C.K_R64 else C.ABASE_R32
-            if reg.kind == C.K_R32 and space in (C.SPACE_GENERIC, C.SPACE_GLOBAL):
+            if reg.kind == C.K_R32 and space in (C.SPACE_GENERIC, C.SPACE_GLOBAL, C.SPACE_CONST):
                 self.error(f"a {C.SPACE_NAMES[space]} address must be a 64-bit register, "
                            f"{reg.name} is 32-bit", o.line, o.col)
         else:

@@ -12,7 +12,7 @@ OPCODES = (
     "tanh", "copysign", "testp", "bfe", "bfi", "popc", "clz", "brev", "prmt",
     "ld", "ldu", "st", "prefetch", "atom", "red", "bra", "ret", "exit", "bar", "barrier",
     "membar", "fence", "shfl", "vote", "activemask", "redux", "shf", "match", "sad", "nanosleep", "cp",
-    "set", "call", "mma", "ldmatrix", "stmatrix", "movmatrix",
+    "set", "call", "mma", "ldmatrix", "stmatrix", "movmatrix", "bfind", "fns", "dp4a", "dp2a",
 )
 OP = {name: i for i, name in enumerate(OPCODES)}
 (OP_NOP, OP_MOV, OP_ADD, OP_SUB, OP_MUL, OP_MAD, OP_MUL24, OP_MAD24, OP_FMA, OP_DIV, OP_REM,
@@ -22,7 +22,7 @@ OP = {name: i for i, name in enumerate(OPCODES)}
  OP_LD, OP_LDU, OP_ST, OP_PREFETCH, OP_ATOM, OP_RED, OP_BRA, OP_RET, OP_EXIT, OP_BAR, OP_BARRIER,
  OP_MEMBAR, OP_FENCE, OP_SHFL, OP_VOTE, OP_ACTIVEMASK, OP_REDUX, OP_SHF, OP_MATCH, OP_SAD,
  OP_NANOSLEEP, OP_CP, OP_SET, OP_CALL, OP_MMA, OP_LDMATRIX, OP_STMATRIX,
- OP_MOVMATRIX) = range(len(OPCODES))
+ OP_MOVMATRIX, OP_BFIND, OP_FNS, OP_DP4A, OP_DP2A) = range(len(OPCODES))
 
 # ---- data types: code -> (name, bits, kind) ; kind 0 unsigned/bits, 1 signed, 2 float ----
 TYPES = (

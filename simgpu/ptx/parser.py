@@ -97,7 +97,7 @@ class Module:
     address_size: int = 64
     functions: dict = field(default_factory=dict)
     shared: list = field(default_factory=list)        # module-level .shared variables
-    globals: list = field(default_factory=list)       # module-level .global variables (with .init bytes)
+    globals: list = field(default_factory=list)       # module-level .global and .const variables (with .init bytes)
     source_lines: list = field(default_factory=list)
 
 
@@ -230,11 +230,10 @@ class Parser:
             self.next()
             for var in self.parse_var_decl(C.SPACE_SHARED, extern):
                 self.module.shared.append(var)
-        elif t.text == ".const":
-            self.error(".const variables are not supported (pass the data as a kernel argument)")
-        elif t.text == ".global":
+        elif t.text in (".global", ".const"):       # both live in global memory (simgpu/exec/memory.py)
             self.next()
-            self.module.globals.extend(self.parse_var_decl(C.SPACE_GLOBAL, extern))
+            self.module.globals.extend(self.parse_var_decl(C.SPACE_GLOBAL if t.text == ".global" else C.SPACE_CONST,
+                                                           extern))
         else:
             self.error(f"expected .entry, .func or a variable after {t.text}")
 
@@ -272,12 +271,12 @@ class Parser:
             is_ext = extern or (dims and dims[0] == 0)
             init = None
             if self.accept("="):
-                if space != C.SPACE_GLOBAL:
-                    self.error("only .global variables may have initializers")
+                if space not in (C.SPACE_GLOBAL, C.SPACE_CONST):
+                    self.error("only .global and .const variables may have initializers")
                 init = self.parse_initializer()
             var = Var(nt.text, space, type_code, align or elem, count * elem,
                       extern=bool(is_ext and count == 0), line=nt.line, col=nt.col)
-            if space == C.SPACE_GLOBAL:
+            if space in (C.SPACE_GLOBAL, C.SPACE_CONST):
                 var.init = _pack_init(init or [], type_code, count, self, nt)
             out.append(var)
             if not self.accept(","):

@@ -486,7 +486,7 @@ def expand_wmma(fn, table, error):
     conditional = _conditional_in_loop(fn)
     writes = {}
     for k, ins in enumerate(fn.instrs):
-        if ins.opcode != "wmma":
+        if ins.opcode != "wmma" and ins.opcode in table:       # (an unknown one: the assembler's error next)
             for r in defs_uses(ins, table)[0]:
                 writes.setdefault(_key(r), []).append(k)
     constants = {}

@@ -190,7 +190,21 @@ def ldc_kind(prog, i):
     if op in (C.OP_LD, C.OP_LDU) and int(prog.space[i]) == C.SPACE_PARAM \
             and C.TYPE_BITS[int(prog.ty[i])] * max(1, int(prog.vec[i])) == 64:
         return LDC
+    if op in (C.OP_LD, C.OP_LDU) and int(prog.space[i]) == C.SPACE_CONST and const_register_address(prog, i):
+        return LDC
     return NOT_VARIABLE
+
+
+def const_register_address(prog, i):
+    """Whether ld.const i reads an address in a register: an LDC in SASS, where
+    ld.const [name+offset] is a constant-bank operand of the instruction that
+    uses it (c[0x3][offset], the user constant bank: ptxas's SASS of
+    tests/cuda/const_mem.cu). Not modeled: an LDC whose lanes read different
+    addresses takes a pass per address."""
+    for k in range(prog.okind.shape[1]):
+        if prog.okind[i, k] == C.K_ADDR:
+            return int(prog.oreg2[i, k]) != C.ABASE_NONE
+    return False
 
 
 # What ptxas runs on the FMA pipe's heavy half (`smsp__inst_executed_pipe_fmaheavy` on the H200): integer
@@ -257,7 +271,7 @@ def build_tables(prog, cfg):
         elif variable == LDC:
             unit, latency, board = "branch", cfg["latency_ldc_cycles"], SB_SHORT
         elif op in (C.OP_LD, C.OP_LDU, C.OP_ST, C.OP_ATOM, C.OP_RED, C.OP_PREFETCH):
-            if space == C.SPACE_PARAM:            # a constant-bank operand in SASS
+            if space == C.SPACE_PARAM or space == C.SPACE_CONST:    # a constant-bank operand in SASS
                 unit, latency, board = "branch", cfg["latency_param_cycles"], SB_FIXED
             elif space == C.SPACE_SHARED:
                 unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT

@@ -19,8 +19,8 @@ class SimgpuError(Exception):
 
 
 class Kernel:
-    def __init__(self, path, name, ptypes, fn):
-        self.path, self.name, self.ptypes, self.fn = path, name, ptypes, fn
+    def __init__(self, path, name, ptypes, fn, mod=None):
+        self.path, self.name, self.ptypes, self.fn, self.mod = path, name, ptypes, fn, mod
 
 
 class Result:
@@ -63,7 +63,7 @@ def load(path, kernel=None):
     else:
         raise SimgpuError("no entry %s" % kernel)
     mod = cp.RawModule(path=path)
-    return Kernel(path, kernel, ptypes, mod.get_function(kernel))
+    return Kernel(path, kernel, ptypes, mod.get_function(kernel), mod)
 
 
 def _dim3(d):
@@ -73,9 +73,12 @@ def _dim3(d):
     return d + (1,) * (3 - len(d))
 
 
-def launch(k, grid, block, args, config="h100", shared_bytes=0):
+def launch(k, grid, block, args, config="h100", shared_bytes=0, symbols=None):
     if len(args) != len(k.ptypes):
         raise SimgpuError("%d args for %d params" % (len(args), len(k.ptypes)))
+    for name, arr in (symbols or {}).items():          # cudaMemcpyToSymbol
+        arr = np.ascontiguousarray(arr)
+        k.mod.get_global(name).copy_from_host(arr.ctypes.data, arr.nbytes)
     conv, back = [], []
     for t, a in zip(k.ptypes, args):
         if isinstance(a, np.ndarray):
