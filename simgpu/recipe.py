@@ -213,16 +213,22 @@ def _names(expr):
     return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
 
 
+def _arrays(recipe, lines, what, sizes, buffers):
+    """{name: array} of `buffer` or `symbol` lines ({name: (expr, line)}), each
+    evaluated with the sizes, the buffers and the arrays before it."""
+    out = {}
+    for name, (expr, ln) in lines.items():
+        v = _eval(recipe, ln, expr, {**sizes, **buffers, **out})
+        if not isinstance(v, np.ndarray):
+            raise _err(recipe.path, ln, f"{what} {name} is not an array")
+        out[name] = np.ascontiguousarray(v)
+    return out
+
+
 def symbol_arrays(recipe, sizes, buffers):
     """{name: array} of the recipe's `symbol` lines: what each launch's module
     variables (.const, .global) are set to first, as cudaMemcpyToSymbol does."""
-    out = {}
-    for name, (expr, ln) in recipe.symbols.items():
-        v = _eval(recipe, ln, expr, {**sizes, **buffers})
-        if not isinstance(v, np.ndarray):
-            raise _err(recipe.path, ln, f"symbol {name} is not an array")
-        out[name] = np.ascontiguousarray(v)
-    return out
+    return _arrays(recipe, recipe.symbols, "symbol", sizes, buffers)
 
 
 def prepare(recipe, sets=None, copy_initial=True):
@@ -235,12 +241,7 @@ def prepare(recipe, sets=None, copy_initial=True):
     if not recipe.launches:
         raise RecipeError(f"{recipe.path}: no '//! launch' line; use --kernel/--grid/--block/--arg")
     sizes = resolve_sizes(recipe, sets)
-    buffers = {}
-    for name, (expr, ln) in recipe.buffers.items():
-        v = _eval(recipe, ln, expr, {**sizes, **buffers})
-        if not isinstance(v, np.ndarray):
-            raise _err(recipe.path, ln, f"buffer {name} is not an array")
-        buffers[name] = np.ascontiguousarray(v)
+    buffers = _arrays(recipe, recipe.buffers, "buffer", sizes, {})
     read = checked_buffers(recipe)
     initial = {k: v.copy() if copy_initial else v for k, v in buffers.items() if k in read}
     launches = []

@@ -216,17 +216,23 @@ def test_a_record_is_ordered_against_its_own_repeated_runs():
     assert len(runs[("transpose_nvcc", 0)]) == 5
 
 
+def _held_out_batch(name):
+    """simgpu compare's result for traces/h200/NAME.json, after checking that the record
+    is the H200's, with provenance, and that every result passed its check there."""
+    from simgpu.compare import REPEATS
+    h200 = Path(REPEATS).parent
+    record = json.loads((h200 / f"{name}.json").read_text())
+    assert record["device"] == "NVIDIA H200" and record["date"] and record["command"]
+    assert all(c["passed"] for p in record["programs"] for c in p["checks"])
+    return compare_suite(h200 / f"{name}.json")
+
+
 def test_the_second_held_out_batch_matches_every_exact_counter():
     """The five kernels recorded after the model was fitted
     (traces/h200/holdout2.json, checked on the H200): requests, sectors,
     shared counts (by the SASS record) and occupancy all exact; their cycles
     are what DEVIATIONS.md reports, not asserted here."""
-    from simgpu.compare import REPEATS
-    h200 = Path(REPEATS).parent
-    record = json.loads((h200 / "holdout2.json").read_text())
-    assert record["device"] == "NVIDIA H200" and record["date"] and record["command"]
-    assert all(c["passed"] for p in record["programs"] for c in p["checks"])
-    out = compare_suite(h200 / "holdout2.json")
+    out = _held_out_batch("holdout2")
     s = out["summary"]
     assert s["launches"] == 5 and s["exact_matched"] == s["exact_compared"] == 60
     assert all(r["cycles"]["runs"] and len(r["cycles"]["runs"]) == 5 for r in out["rows"])
@@ -239,12 +245,7 @@ def test_the_tensor_core_held_out_batch_matches_its_global_counters():
     exact; the shared loads of wmma_smem are not, as DEVIATIONS.md says (the H200 loads
     its fragments with LDSM, simgpu with four loads and movmatrix: 262,144 wavefronts
     against 262,938 and none of the 794 bank conflicts the SASS-level record shows)."""
-    from simgpu.compare import REPEATS
-    h200 = Path(REPEATS).parent
-    record = json.loads((h200 / "holdout3.json").read_text())
-    assert record["device"] == "NVIDIA H200" and record["date"] and record["command"]
-    assert all(c["passed"] for p in record["programs"] for c in p["checks"])
-    out = compare_suite(h200 / "holdout3.json")
+    out = _held_out_batch("holdout3")
     s = out["summary"]
     assert s["launches"] == 2 and s["exact_compared"] == 24 and s["exact_matched"] == 22
     missed = {(r["launch"], name) for r in out["rows"] for name, c in r["exact"].items() if not c["match"]}
@@ -256,12 +257,7 @@ def test_the_fourth_held_out_batch_matches_every_exact_counter():
     before simgpu's predictions were looked at; the recipe of conv3x3_const sets its
     __constant__ weights with `//! symbol`, on the H200 through the module's global): global
     requests and sectors, shared counters and occupancy exact on all three."""
-    from simgpu.compare import REPEATS
-    h200 = Path(REPEATS).parent
-    record = json.loads((h200 / "holdout4.json").read_text())
-    assert record["device"] == "NVIDIA H200" and record["date"] and record["command"]
-    assert all(c["passed"] for p in record["programs"] for c in p["checks"])
-    out = compare_suite(h200 / "holdout4.json")
+    out = _held_out_batch("holdout4")
     s = out["summary"]
     assert s["launches"] == 3 and s["exact_compared"] == s["exact_matched"] == 36
 

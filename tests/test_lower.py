@@ -8,6 +8,7 @@ number of SASS instructions one warp issues on the kernel's path, read from
 in traces/h200/programs.json). Results must stay bit-identical
 (tests/test_unroll.py runs every program with and without the lowering)."""
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -665,3 +666,17 @@ def test_a_predicate_round_trip_through_an_integer_is_the_predicate():
         outs.append(out)
     np.testing.assert_array_equal(outs[0], outs[1])
     np.testing.assert_array_equal(outs[1], np.repeat(steps.reshape(4, 64).max(axis=1), 64))
+
+
+def test_constant_words_are_read_in_pairs_as_ptxas_does():
+    """ptxas reads a __constant__ variable's words 8k and 8k+4 with one ULDC.64 (or LDC.64),
+    a data-dependent one with an LDC of its own: each kernel of tests/cuda/const_mem.cu has
+    as many constant loads after the lowering as its SASS has reads of bank 3
+    (traces/h200/const_bits/bits_const.sass): conv3x3_const 5 for 9 weights."""
+    sass = (Path(__file__).resolve().parents[1] / "traces/h200/const_bits/bits_const.sass").read_text()
+    for kernel in ("conv3x3_const", "lut_poly"):
+        body = sass.split(f"Function : {kernel}")[1].split("Function :")[0]
+        want = len(re.findall(r"\b(?:ULDC|LDC)(?:\.64)? \w+, c\[0x3\]", body))
+        instrs, _ = ptxas_lowered(Path(__file__).resolve().parent / "cuda" / "const_mem.ptx", kernel)
+        got = sum(1 for i in instrs if i.opcode == "ld" and "const" in i.suffixes)
+        assert got == want, kernel

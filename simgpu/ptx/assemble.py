@@ -139,16 +139,24 @@ class Assembler:
             from .lower import lower_metal
             lower_metal(fn, self.table, self.m)
         fn.local = fn.local + extra_local
-        # module-level .global variables: the first bytes of global memory
+        # module-level .global variables: the first bytes of global memory; then the .const
+        # ones, laid out as in the constant bank (const_bank_offsets) from a 16-byte boundary
         off = 0
         names = {}
         self.global_init = bytearray()
-        for v in self.m.globals:
+        gvars = [v for v in self.m.globals if v.space != C.SPACE_CONST]
+        for v in gvars:
             off = _align(off, v.align)
             v.offset = off
-            names[v.name] = v
-            self.global_init += bytes(off - len(self.global_init)) + (v.init or bytes(v.size))
             off += v.size
+        bank = const_bank_offsets(self.m)
+        base = _align(off, 16)
+        for v in self.m.globals:
+            if v.space == C.SPACE_CONST:
+                v.offset = base + bank[v.name]
+        for v in sorted(self.m.globals, key=lambda v: v.offset):
+            names[v.name] = v
+            self.global_init += bytes(v.offset - len(self.global_init)) + (v.init or bytes(v.size))
         off = 0
         for p in fn.params:
             off = _align(off, p.align)
@@ -784,6 +792,19 @@ class Assembler:
         if space == C.SPACE_PARAM and self.ins.opcode == "st":
             self.error("kernel parameters are read-only", o.line, o.col)
         a["obits"][i, slot] = np.uint64(offset & 0xFFFFFFFFFFFFFFFF)
+
+
+def const_bank_offsets(module):
+    """{name: byte offset} of the module's .const variables in the constant bank that ptxas
+    gives them (c[0x3]): in declaration order, each at its alignment (const_mem.cu's filt at
+    0x0, lut at 0x24, poly at 0x124: traces/h200/const_bits/bits_const.sass)."""
+    out, off = {}, 0
+    for v in module.globals:
+        if v.space == C.SPACE_CONST:
+            off = _align(off, v.align)
+            out[v.name] = off
+            off += v.size
+    return out
 
 
 # Generic-address windows of the state spaces (see exec/memory.py)

@@ -39,7 +39,8 @@ program and held-out kernel). lower_ptxas() runs, in order:
   `done` flag moves, a 2-iteration stage), constant steps folded into
   address offsets, copies scheduled;
 - vectorize.vectorize_shared_loads: aligned runs of shared loads merged
-  into `ld.shared.v4`/`.v2` (LDS.128/LDS.64);
+  into `ld.shared.v4`/`.v2` (LDS.128/LDS.64); vectorize.pair_const_loads:
+  `ld.const` of a variable's words 8k and 8k+4 as one `.v2` (ULDC.64);
 - atom_to_red: a global `atom` whose old value nothing reads is `red` (RED,
   which the SM does not wait for: reduce_sum's `atomicAdd(out, v)`);
 - split_wide_integer_ops: 64-bit integer adds, compares and shifts as two
@@ -824,8 +825,9 @@ def lower_ptxas(fn, table, module=None):
     done["hoisted loads"] = hoist_global_loads(fn, table)
     done["loops"] = unroll_loops(fn, table)
     if module is not None:
-        from .vectorize import vectorize_shared_loads
+        from .vectorize import pair_const_loads, vectorize_shared_loads
         done["vector loads"] = vectorize_shared_loads(fn, module, table)
+        done["constant pairs"] = pair_const_loads(fn, module, table)
     done["red"] = atom_to_red(fn, table)
     done["pointer copies"] = copy_stepped_pointers(fn, table)
     done["64-bit halves"] = split_wide_integer_ops(fn, table)

@@ -21,6 +21,7 @@ it for matmul_registers' k loop, unrolled 16 times).
 """
 from dataclasses import replace
 
+from . import codes as C
 from .parser import Operand
 from .unroll import _key, defs_uses
 
@@ -205,3 +206,62 @@ def _run(instrs, du, starts, dead, i, base, off, ty, width):
             return None
         touched |= {_key(r) for r in d} | {_key(r) for r in u}
     return None
+
+
+def _const_word_load(ins):
+    """ld.const of a 32-bit word at [name+offset]."""
+    return ins.opcode == "ld" and ins.guard is None and len(ins.suffixes) == 2 and ins.suffixes[0] == "const" \
+        and ins.suffixes[1] in WORD_TYPES and ins.operands[0].kind == "reg" and ins.operands[1].kind == "addr" \
+        and isinstance(ins.operands[1].base, str)
+
+
+def pair_const_loads(fn, module, table):
+    """Two ld.const of the constant bank's words 8k and 8k+4, in either order, in one basic
+    block, as one ld.const.v2: ptxas reads constant words in such pairs, ULDC.64 or LDC.64
+    (traces/h200/const_bits/bits_const.sass: conv3x3_const's 9 weights at c[0x3][0x0..0x20]
+    are 5 reads; lut_poly's 4 coefficients at 0x124..0x130 are 3: 0x124, 0x128-0x12c, 0x130).
+    The bank's layout is assemble.const_bank_offsets', which simgpu's global memory keeps
+    (modulo 16). The pair is loaded where the first of the two was, so the other's
+    destination may not be read or written in between. Returns the number of loads removed."""
+    from .assemble import const_bank_offsets
+    from .lower import _block_ids, _replace
+    bank = const_bank_offsets(module)
+    block = _block_ids(fn.instrs, fn.labels)
+    starts = set(fn.labels.values())
+    instrs = fn.instrs
+    du = [defs_uses(ins, table) for ins in instrs]
+
+    def word(ins):           # the bank offset a plain ld.const reads, or None
+        if not _const_word_load(ins) or ins.operands[1].base not in bank:
+            return None
+        return bank[ins.operands[1].base] + ins.operands[1].offset
+
+    dead, new = set(), {}
+    for i, first in enumerate(instrs):
+        w = word(first)
+        if i in dead or w is None:
+            continue
+        partner = w + 4 if w % 8 == 0 else w - 4
+        d0 = _key(first.operands[0].reg)
+        touched = set()
+        for k in range(i + 1, len(instrs)):
+            ins = instrs[k]
+            if k in starts or block[k] != block[i] or ins.opcode in STOPS:
+                break
+            if k not in dead and word(ins) == partner and ins.suffixes[1] == first.suffixes[1]:
+                dk = _key(ins.operands[0].reg)
+                if dk != d0 and dk not in touched:
+                    lo, hi = (first, ins) if w < partner else (ins, first)
+                    elems = [Operand("reg", x.operands[0].line, x.operands[0].col, reg=x.operands[0].reg)
+                             for x in (lo, hi)]
+                    new[i] = replace(first, suffixes=["const", "v2", first.suffixes[1]],
+                                     operands=[Operand("vec", first.line, first.col, elems=elems), lo.operands[1]])
+                    dead.add(k)
+                break
+            d, u = du[k]
+            touched |= {_key(r) for r in d} | {_key(r) for r in u}
+            if d0 in {_key(r) for r in d}:
+                break
+    if dead:
+        _replace(fn, dead, new, lambda ins: ins)
+    return len(dead)

@@ -390,8 +390,9 @@ def _access(e, verb, use, layout, shape, space, ty, frag_op, addr_op, stride_op,
             late.emit("mov", [tb], frag[j], frag[j % len(regs)])
 
 
-def _mma(e, layouts, shape, types, mods):
-    """wmma.mma: one mma.sync a tile (tf32: two m16n8k4 a tile)."""
+def _mma(e, shape, types, mods):
+    """wmma.mma: one mma.sync a tile (tf32: two m16n8k4 a tile). A's and B's layouts do not
+    matter here: the loads already put every fragment in mma.sync's row.col form."""
     if len(types) == 2:                         # f16 inputs: .dtype.ctype
         dt, ct = types
         at = bt = "f16"
@@ -533,7 +534,7 @@ def expand_wmma(fn, table, error):
         if verb == "load":
             loads.add(k)
         if verb == "mma":
-            _mma(e, layouts, shape, types, mods)
+            _mma(e, shape, types, mods)
         else:
             if len(types) != 1:
                 e.error(f"wmma.{verb} needs one element type")
