@@ -1,7 +1,8 @@
-"""The L2's atomic units (memory/hierarchy.py atomic_unit, atomic_cycles):
-32 units of 512-byte chunks on the H200, 1.11 cycles a sector operation and
-at least 3.38 a request, from programs/micro/atomic_tail.s and atomic_lines.s
-and traces/h200/memsys.json (tools/atomic_figures.py)."""
+"""The L2's atomic units (memory/hierarchy.py atomic_unit, atomic_costs,
+l2_sector): 32 units of 512-byte chunks on the H200; a line's operations one
+after another, other lines' overlapped, each at its kind's cost, from
+programs/micro/atomic_queue.s, atomic_hazard.s and atomic_spread.s and
+traces/h200/memsys.json (tools/atomic_figures.py)."""
 import sys
 from pathlib import Path
 
@@ -9,18 +10,19 @@ import numpy as np
 import pytest
 
 from simgpu.config import load_config
-from simgpu.memory.hierarchy import atomic_cycles, atomic_unit, atomic_work, make_memsys
+from simgpu.memory.coalescer import ATOM_FLOAT, ATOM_WHOLE
+from simgpu.memory.hierarchy import atomic_costs, atomic_unit, l2_sector, make_memsys
 
 H200 = load_config("h200")
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def params():
-    return make_memsys(H200, 1, 64 * 1024).params
+def memsys():
+    return make_memsys(H200, 1, 64 * 1024)
 
 
 def test_a_unit_owns_512_byte_chunks_and_strides_spread_over_the_units():
-    p = params()
+    p = memsys().params
     assert len({atomic_unit(line, p) for line in range(4)}) == 1           # one 512 B chunk
     assert atomic_unit(3, p) != atomic_unit(4, p)                          # the next chunk
     # atomic_spread.s: 8 lines 4 KB or 64 KB apart, 32 lines 128 B apart: each on a unit of its own
@@ -30,22 +32,44 @@ def test_a_unit_owns_512_byte_chunks_and_strides_spread_over_the_units():
     assert all(0 <= atomic_unit(line, p) < H200["l2_atomic_units"] for line in range(0, 1 << 20, 97))
 
 
-def test_a_request_costs_its_operations_or_the_request_floor():
-    p = params()
-    s = np.zeros(64, np.int64)
-    s[32] = 1                                   # one lane's red: the floor
-    assert atomic_cycles(atomic_work(s, 1, 0), p) == pytest.approx(H200["l2_atomic_request_cycles"])
-    s[32:36] = 1                                # a line's 32 words: 4 sectors of one operation
-    total = sum(atomic_cycles(atomic_work(s, 4, k), p) for k in range(4))
-    assert total == pytest.approx(max(4 * H200["l2_atomic_op_cycles"], H200["l2_atomic_request_cycles"]))
-    s[32] = 32                                  # 32 lanes on one word: 32 operations one after another
-    assert atomic_cycles(atomic_work(s, 1, 0), p) == pytest.approx(32 * H200["l2_atomic_op_cycles"])
+def test_each_kind_of_operation_has_its_costs():
+    p = memsys().params
+    key = "l2_atomic_{}op_cycles", "l2_atomic_{}line_cycles"
+    for kind, name in ((0, ""), (ATOM_WHOLE, "whole_"), (ATOM_FLOAT, "float_"), (ATOM_FLOAT | ATOM_WHOLE, "float_")):
+        assert atomic_costs(kind, p) == (H200[key[0].format(name)], H200[key[1].format(name)])
+
+
+def atoms_done(MS, lines, kind, ops=1, tn=0.0):
+    """The cycles at which the unit is done with `atom`s of `ops` operations
+    each, on the first sector of each of `lines` in turn, all sent at cycle
+    tn; each returns an L2 latency (give or take its slice's path) later."""
+    done = []
+    for line in lines:
+        l2_sector(MS, 0, tn, line * 4, False, 1, ops | (kind << 8))
+        done.append(MS.atom_free[atomic_unit(line, MS.params), 1])     # the unit's last one done
+    return np.array(done)
+
+
+@pytest.mark.parametrize("kind,name", [(0, ""), (ATOM_WHOLE, "whole_"), (ATOM_FLOAT, "float_")])
+def test_one_lines_operations_follow_each_other_other_lines_overlap(kind, name):
+    MS = memsys()
+    atoms_done(MS, range(4), kind)                       # the lines' fills, one 512 B chunk: one unit
+    same = np.diff(atoms_done(MS, [0] * 9, kind, tn=1e5))
+    assert same == pytest.approx(H200[f"l2_atomic_{name}line_cycles"])
+    # other lines: each starts the unit's issue time after the one before, and takes its line time
+    spread = np.diff(atoms_done(MS, [1, 2, 3, 0] * 3, kind, tn=2e5))
+    assert spread == pytest.approx(H200[f"l2_atomic_{name}op_cycles"])
+    # 32 lanes on one word: 32 operations on the line, one after another
+    t = atoms_done(MS, [0, 0], kind, ops=32, tn=3e5)
+    assert t[1] - t[0] == pytest.approx(32 * H200[f"l2_atomic_{name}line_cycles"])
 
 
 def test_the_config_holds_the_figures_the_records_give():
     sys.path.insert(0, str(ROOT / "tools"))
     import atomic_figures
     f = atomic_figures.figures()
-    assert round(f["l2_atomic_request_cycles"], 2) == H200["l2_atomic_request_cycles"]
-    assert round(f["l2_atomic_op_cycles"], 2) == H200["l2_atomic_op_cycles"]
-    assert round(f["l2_atomic_units"]) == H200["l2_atomic_units"]
+    for key in ("l2_atomic_op_cycles", "l2_atomic_whole_op_cycles", "l2_atomic_float_op_cycles",
+                "l2_atomic_line_cycles", "l2_atomic_whole_line_cycles", "l2_atomic_float_line_cycles"):
+        assert round(f[key], 2) == H200[key], key
+    # a power of 2 near the measured count (atomic_unit spreads chunks by XOR)
+    assert H200["l2_atomic_units"] == 2 ** round(np.log2(f["l2_atomic_units"]))

@@ -83,6 +83,10 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "issue_age": ["age_fma"] * 5,
         "atomic_lines": ["red_lines"] * 4 + ["st_lines"] * 2,
         "atomic_spread": ["red_spaced"] * 7,
+        # pairs (32 and 8 adds a warp) of each case, two launches alone (own lines, one warp an SM); then floats
+        "atomic_queue": ["red_queue_u32"] * 10 + ["red_queue_f32"] * 5,
+        # pairs of each case: integer reds, float reds, atoms
+        "atomic_hazard": ["red_mod_u32"] * 16 + ["red_mod_f32"] * 4 + ["atom_mod_u32"] * 6,
         # 1 line a warp on 132x32 and 264x32, 4 lines on 132x16, 132x32, 264x32
         "gather_load": ["gather1"] * 2 + ["gather4"] * 3,
         # two warps' reads of one 4 KB block: 128 B, 1 KB, 2 KB apart, another buffer; 100-400 cycles apart

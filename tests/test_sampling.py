@@ -44,8 +44,9 @@ def test_a_share_of_the_gpu_has_its_fraction_of_the_l2_and_dram(config):
         assert sh["dram_bandwidth_gbs"] == pytest.approx(f * cfg["dram_bandwidth_gbs"])
         # every atomic unit stays, slowed: one hot word is as contended as on the whole GPU
         assert sh["l2_atomic_units"] == cfg["l2_atomic_units"]
-        assert sh["l2_atomic_op_cycles"] == pytest.approx(cfg["l2_atomic_op_cycles"] / f)
-        assert sh["l2_atomic_request_cycles"] == pytest.approx(cfg["l2_atomic_request_cycles"] / f)
+        for key in ("l2_atomic_op_cycles", "l2_atomic_whole_op_cycles", "l2_atomic_float_op_cycles",
+                    "l2_atomic_line_cycles", "l2_atomic_whole_line_cycles", "l2_atomic_float_line_cycles"):
+            assert sh[key] == pytest.approx(cfg[key] / f)
         assert sh["latency_l2_cycles"] == cfg["latency_l2_cycles"]
         # with twins (timing/twins.py) the L2 and DRAM are the whole GPU's; block dispatch the share's
         tw = share_of_gpu(cfg, f, twins=True)

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.banks import count_wavefronts, one_wavefront
-from ..memory.coalescer import count_atomic_sectors, count_sectors, store_beats
+from ..memory.coalescer import ATOM_FLOAT, count_atomic_sectors, count_sectors, store_beats
 from ..ptx import codes as C
 from ..ptx.assemble import GLOBAL_BASE
 from . import memory as MEM
@@ -412,10 +412,11 @@ def atomic_new(aop, t, old, b, c):
 
 
 @njit
-def count_atomic(offs, mask, nbytes, space, red, i, mstat, scratch):
+def count_atomic(offs, mask, nbytes, space, red, floating, i, mstat, scratch):
     """Per-instruction counters of an atomic: a request, and its L2 sector
-    operations (global: coalescer.count_atomic_sectors) or its wavefronts
-    (shared: every lane its own access, banks.count_wavefronts)."""
+    operations (global: coalescer.count_atomic_sectors, each marked
+    ATOM_FLOAT when `floating`) or its wavefronts (shared: every lane its own
+    access, banks.count_wavefronts)."""
     mstat[i, 0] += 1
     mstat[i, 3] = space
     mstat[i, 4] += popcount(mask) * nbytes
@@ -428,7 +429,10 @@ def count_atomic(offs, mask, nbytes, space, red, i, mstat, scratch):
         scratch[SCR_WAVEFRONTS] = wf
         scratch[SCR_ATOMIC] = 0
     else:
-        n, ops = count_atomic_sectors(offs, mask, scratch)
+        n, ops = count_atomic_sectors(offs, mask, nbytes, scratch)
+        if floating:
+            for k in range(n):
+                scratch[64 + k] |= ATOM_FLOAT
         mstat[i, 1] += ops
         mstat[i, 2] += n
         scratch[SCR_NSECTORS] = n
@@ -466,7 +470,8 @@ def atomic_op(P, W, M, i, w, mask, U, I, err, mstat, scratch):
     if P.ins[i].op == C.OP_ATOM:
         store_bits(P, W, i, 0, w, mask, d)
     if mask != 0:
-        count_atomic(offs, mask, nbytes, first_space, P.ins[i].op == C.OP_RED, i, mstat, scratch)
+        count_atomic(offs, mask, nbytes, first_space, P.ins[i].op == C.OP_RED, TKIND[t] == C.KIND_FLOAT, i, mstat,
+                     scratch)
 
 
 @njit

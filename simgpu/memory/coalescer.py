@@ -106,18 +106,28 @@ def store_beats(offs, mask, nbytes, scratch, n):
     return n
 
 
+# an atomic sector operation's kind (scratch[64 + k]): its lanes cover the whole sector; its values
+# are floating point (set by the executor, exec/warp.py count_atomic)
+ATOM_WHOLE, ATOM_FLOAT = 1, 2
+
+
 @njit
-def count_atomic_sectors(offs, mask, scratch):
+def count_atomic_sectors(offs, mask, nbytes, scratch):
     """An atomic (atom/red) request at the L2: the distinct sectors its active
-    lanes' words fall in, left sorted in scratch[0:n], and for each the number
+    lanes' words fall in, left sorted in scratch[0:n]; for each the number
     of operations the L2's atomic unit performs on it, in scratch[32:32+n]:
     the most lanes that name one address in that sector (lanes on distinct
     words of a sector are done together; lanes on one word, one after the
-    other). Returns (n, total operations).
+    other); and in scratch[64:64+n] ATOM_WHOLE where its lanes' distinct
+    words of `nbytes` cover the whole sector (else 0). Returns (n, total
+    operations).
 
     Measured on the H200 here (traces/h200/memsys.json): a warp's atomics on
     32 consecutive words count 4 sectors per request
-    (l1tex__t_sectors_pipe_lsu_mem_global_op_atom), on one word 32."""
+    (l1tex__t_sectors_pipe_lsu_mem_global_op_atom), on one word 32; the
+    unit takes a whole sector's operation faster than a part's
+    (programs/micro/atomic_queue.s, atomic_hazard.s: memory/hierarchy.py
+    atomic_costs)."""
     n = 0
     for l in range(32):
         if (mask >> l) & 1:
@@ -132,16 +142,19 @@ def count_atomic_sectors(offs, mask, scratch):
             k += 1
             scratch[64 + k] = sec
             scratch[96 + k] = 0
+            scratch[32 + k] = 0                          # distinct addresses, until the end
             run = 0
         if a > 0 and scratch[a] == scratch[a - 1]:
             run += 1
         else:
             run = 1
+            scratch[32 + k] += 1
         if run > scratch[96 + k]:
             scratch[96 + k] = run
     total = 0
     for j in range(k + 1):
         scratch[j] = scratch[64 + j]
+        scratch[64 + j] = ATOM_WHOLE if scratch[32 + j] * nbytes >= SECTOR_BYTES else 0
         scratch[32 + j] = scratch[96 + j]
         total += scratch[96 + j]
     return np.int64(k + 1), np.int64(total)

@@ -80,10 +80,12 @@ For each distinct 32-byte sector of a request (coalescer.py):
   are the L2 reads less them;
 - atomics (atom, red) are performed in the L2 by the atomic unit their
   line's `l2_atomic_unit_bytes` chunk belongs to (atomic_unit; 32 units of
-  512 B chunks on the H200), which spends `l2_atomic_op_cycles` per sector
-  operation (coalescer.count_atomic_sectors: one per sector, or one per lane
-  where lanes share a word) and at least `l2_atomic_request_cycles` per
-  request (atomic_cycles); `atom` returns its old values after the L2 latency,
+  512 B chunks on the H200), one sector operation at a time
+  (coalescer.count_atomic_sectors: one per sector, or one per lane where
+  lanes share a word): operations on one line one after another, on other
+  lines overlapped, each at a cost that depends on whether it covers the
+  whole sector and is a float add (atomic_costs); `atom` returns its old
+  values when its operations are done and the L2 latency later,
   `red` is acknowledged an L2 latency after the slice accepted it, as a
   store is (a warp does not leave its SM before; it waits nothing else);
 - an L2 miss goes to the HBM channel its address hashes to, by chunks of
@@ -152,7 +154,7 @@ from ..exec.lanes import popcount
 from . import SCR_WAVEFRONTS
 from .caches import (SECTOR_BYTES, access, asked_by, copy_group, fill_group, group_missing, make_cache, ready_at,
                      set_ready, take_unasked)
-from .coalescer import WHOLE_MASK
+from .coalescer import ATOM_FLOAT, ATOM_WHOLE, WHOLE_MASK
 
 MemSys = namedtuple("MemSys", ["l1", "l2", "l1_free", "noc_free", "slice_free", "atom_free", "chan_free",
                                "smem_free", "params", "counters", "l1_count", "dram_hist", "dram_hist_w",
@@ -166,8 +168,9 @@ HIST_FIRST_WIDTH = 64
 (P_L1_LAT, P_L2_LAT, P_DRAM_LAT, P_L1_SPC, P_SLICE_SPC, P_CHAN_BPC, P_SLICES, P_CHANNELS, P_L1_LOADS,
  P_FETCH, P_NOC_SPC, P_ATOM_OP, P_PARTS, P_ATOM_UNITS, P_ST_BPC, P_BAR_ARRIVAL, P_BAR_RELEASE,
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
- P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_REQ, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
- P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS, P_LATE_SEED, P_PATH_GAP) = range(35)
+ P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_WHOLE, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
+ P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS, P_LATE_SEED, P_PATH_GAP, P_ATOM_FLOAT, P_ATOM_LINE,
+ P_ATOM_WHOLE_LINE, P_ATOM_FLOAT_LINE) = range(39)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -190,18 +193,20 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["interval_mio_cycles"], cfg["dram_interleave_bytes"] // 128,
                        cfg["l2_fabric_cycles"], cfg["dram_late_permil"] / 1000, cfg["dram_late_cycles"],
                        cfg["dram_late_chunk_bytes"] // 128, cfg["l2_slice_write_sectors_per_cycle"],
-                       cfg["l2_atomic_request_cycles"], cfg["l2_atomic_unit_bytes"] // 128,
+                       cfg["l2_atomic_whole_op_cycles"], cfg["l2_atomic_unit_bytes"] // 128,
                        cfg["dram_sector_cycles"], cfg["dram_late_min_cycles"], unit_bits,
                        cfg["dram_inflight_cycles_per_kline"] / 1000.0,
                        1.0 if cfg["l1_store_allocates"] else 0.0, cfg["l2_partition_sms"], cfg["dram_late_seed"],
-                       cfg["l2_path_gap_cycles"]],
+                       cfg["l2_path_gap_cycles"], cfg["l2_atomic_float_op_cycles"],
+                       cfg["l2_atomic_line_cycles"], cfg["l2_atomic_whole_line_cycles"],
+                       cfg["l2_atomic_float_line_cycles"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
     return MemSys(make_cache(n_sm, max(l1_bytes, 128 * cfg["l1_ways"]), cfg["l1_ways"]),
                   make_cache(slices, cfg["l2_bytes"] // slices, cfg["l2_ways"]),
                   np.zeros(n_sm, np.float64), np.zeros((n_sm, 2), np.float64), np.zeros(slices, np.float64),
-                  np.zeros(int(cfg["l2_atomic_units"]), np.float64),
+                  _atomic_units(int(cfg["l2_atomic_units"])),
                   _channels(cfg["dram_channels"]),
                   np.zeros((n_sm, 2), np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 4), np.int64),
                   np.zeros((DRAM_BINS, 2), np.float64), np.array([HIST_FIRST_WIDTH], np.int64),
@@ -210,6 +215,22 @@ def make_memsys(cfg, n_sm, l1_bytes):
                   _mio_queues(n_sm * cfg["sub_partitions"], cfg["mio_queue_depth"]),
                   np.zeros((n_sm, cfg["l1tex_queue_depth"] + 1), np.float64),
                   np.zeros(FLIGHT_BINS + 2, np.float64))
+
+
+# an atomic sector operation with more sectors of its request after it (atomic_work)
+ATOM_MORE = 1 << 16
+# lines an L2 atomic unit keeps the operations of apart (l2_sector): its lines' last ones, by
+# the line's low bits; a 512-byte chunk's 4 lines each their own
+ATOM_LINES = 8
+
+
+def _atomic_units(units):
+    """Per L2 atomic unit (l2_sector): when it may start its next operation,
+    when its last one is done, and for ATOM_LINES lines (by the line's low
+    bits) a line and when its last operation is done."""
+    a = np.zeros((units, 2 + 2 * ATOM_LINES), np.float64)
+    a[:, 2::2] = -1.0
+    return a
 
 
 # DRAM line reads in flight (in_flight): MemSys.flight[:FLIGHT_BINS] counts the reads that answer
@@ -587,14 +608,25 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
                 copy_group(MS.l2, sl, slot, mine, mine_slot, sbit, np.int64(p[P_FETCH]) // SECTOR_BYTES,
                            p[P_FABRIC])
     if atomic > 0:
-        # the line's atomic unit works on the sector once its data is there; a sampled run's
-        # share keeps every unit, slowed (timing/run.py share_of_gpu), so one hot word is as
-        # contended as on the GPU
+        # the line's atomic unit works on the sector once its data is there, an issue time after
+        # its previous operation (whatever its line) and once the line's operations before it
+        # are done (atomic_costs); a sampled run's share keeps every unit, slowed (timing/run.py
+        # share_of_gpu), so one hot word is as contended as on the GPU
         unit = atomic_unit(line, p)
-        busy = atomic_cycles(ops, p)
-        ta = max(data, MS.atom_free[unit])
-        MS.atom_free[unit] = ta + busy
-        return ta + busy + p[P_L2_LAT] + way if atomic == 1 else ts + p[P_L2_LAT] + way
+        n_ops = ops & 0xFF
+        issue, chain = atomic_costs(ops >> 8, p)
+        A = MS.atom_free
+        t0 = max(data, A[unit, 0])
+        e = 2 + 2 * (line & (ATOM_LINES - 1))
+        ta = max(t0, A[unit, e + 1]) if A[unit, e] == line else t0   # after the line's operations before it
+        done = ta + n_ops * chain
+        # the unit's next operation: an issue time after this one's turn, or once this one is done
+        # when the same request has more sectors (which the unit works through before another's)
+        A[unit, 0] = done if ops & ATOM_MORE else t0 + n_ops * issue
+        A[unit, e] = line
+        A[unit, e + 1] = done
+        A[unit, 1] = max(A[unit, 1], done)
+        return done + p[P_L2_LAT] + way if atomic == 1 else ts + p[P_L2_LAT] + way
     return data + p[P_L2_LAT] + way
 
 
@@ -624,32 +656,42 @@ def atomic_unit(line, p):
 @njit(inline="always")
 def atomic_work(sectors, n, k):
     """What sector k of an atomic request of n sectors asks of its unit: its
-    operations (sectors[32 + k], coalescer.count_atomic_sectors), and on the
-    first sector the request's total in bits 16 and up (atomic_cycles)."""
-    ops = sectors[32 + k]
-    if k == 0:
-        total = 0
-        for j in range(n):
-            total += sectors[32 + j]
-        ops += total << 16
-    return ops
+    operations (sectors[32 + k], coalescer.count_atomic_sectors), their kind
+    (sectors[64 + k]: coalescer.ATOM_WHOLE, ATOM_FLOAT) in bits 8 and up, and
+    ATOM_MORE when the request has sectors after it."""
+    work = sectors[32 + k] | (sectors[64 + k] << 8)
+    return work | ATOM_MORE if k < n - 1 else work
 
 
 @njit(inline="always")
-def atomic_cycles(work, p):
-    """The cycles an atomic unit spends on one sector: `l2_atomic_op_cycles`
-    per operation, and a request's first sector makes up its request to at
-    least `l2_atomic_request_cycles`. Measured on the H200 here
-    (tools/atomic_figures.py): 1,056 blocks adding one word into one word
-    take 3.38 cycles a red (programs/micro/atomic_tail.s: 2.15 more than the
-    blocks' hand-out, 1.23 apart); 2,112 warps adding
-    32 words of one line into one line 4.4 cycles a red, 1.1 a sector
-    (programs/micro/atomic_lines.s)."""
-    total = work >> 16
-    busy = (work & 0xFFFF) * p[P_ATOM_OP]
-    if total > 0:
-        busy += max(0.0, p[P_ATOM_REQ] - total * p[P_ATOM_OP])
-    return busy
+def atomic_costs(kind, p):
+    """An L2 atomic unit's cycles for one sector operation of a kind
+    (coalescer.ATOM_WHOLE, ATOM_FLOAT): (issue, chain). The unit starts an
+    operation at least `issue` cycles after its previous one, whatever its
+    line, and it is done `chain` cycles after it starts; an operation on a
+    line starts once the line's operation before it is done (the line's
+    operations one after another, the sectors of one line too), while other
+    lines' operations start in between, except within one request: the unit
+    works through a request's sectors before it starts another's
+    (atomic_spread.s: 2,112 warps' 4-sector adds into 2 lines of one unit
+    take as long as into one line, where atomic_hazard.s's one-sector adds
+    into 4 lines of a unit go at the issue time). An integer operation
+    on the whole sector is cheaper than on part of it; a float add costs the
+    most. Measured on the H200 here with the queue never empty
+    (programs/micro/atomic_queue.s, atomic_hazard.s; tools/atomic_figures.py):
+    one lane's, 2 or 4 lanes' adds into one sector and 32 lanes' into one
+    word take 1.45 cycles an operation, 8 lanes' into the 8 words of a
+    sector 1.2, float adds 3.48 (`l2_atomic_line_cycles`,
+    `l2_atomic_whole_line_cycles`, `l2_atomic_float_line_cycles`); warps
+    spread over 4 lines of one unit 0.84, 0.70 and 1.25 an operation
+    (`l2_atomic_op_cycles`, `l2_atomic_whole_op_cycles`,
+    `l2_atomic_float_op_cycles`); one lane's adds spread over the 4 sectors
+    of one line still 1.37; atoms, which return the old value, as reds."""
+    if kind & ATOM_FLOAT:
+        return p[P_ATOM_FLOAT], p[P_ATOM_FLOAT_LINE]
+    if kind & ATOM_WHOLE:
+        return p[P_ATOM_WHOLE], p[P_ATOM_WHOLE_LINE]
+    return p[P_ATOM_OP], p[P_ATOM_LINE]
 
 
 @njit

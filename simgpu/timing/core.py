@@ -1134,7 +1134,7 @@ def _run_timed(P, W, M, T, TS, MS, RQ, WK, n_sm, bps, wpb, n_sp, policy, block_i
     # lengthen the kernel by their serialised operations: programs/micro/atomic_tail.s)
     end = np.int64(0)
     for u in range(MS.atom_free.shape[0]):
-        end = max(end, np.int64(np.ceil(MS.atom_free[u])))
+        end = max(end, np.int64(np.ceil(MS.atom_free[u, 1])))
     for c in range(threads):
         end = max(end, TS.stats[c, ST_LAST_EXIT] + 1, TS.stats[c, ST_MAX_PENDING])
     TS.glob[G_CYCLES] = end

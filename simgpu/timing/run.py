@@ -148,6 +148,10 @@ def no_error_bound(prog, twins, grid, nblocks, slots, blocks_per_sm):
             "twins: a sampled block's twins ask for the shared lines on its time, not on the time of the blocks "
             "that read them with it (matmul_naive n=464 on the a100 -6.7%, n=256 on the h100 -12%): not validated")
 
+# the L2 atomic units' costs (memory/hierarchy.py atomic_costs), which a sampled run's share slows
+ATOMIC_COST_KEYS = ("l2_atomic_op_cycles", "l2_atomic_whole_op_cycles", "l2_atomic_float_op_cycles",
+                    "l2_atomic_line_cycles", "l2_atomic_whole_line_cycles", "l2_atomic_float_line_cycles")
+
 
 def share_of_gpu(cfg, fraction, twins=False):
     """The config of a slice of the GPU: each SM as it is, and the grid's
@@ -170,8 +174,8 @@ def share_of_gpu(cfg, fraction, twins=False):
     out["l2_slice_sectors_per_cycle"] = cfg["l2_slice_sectors_per_cycle"] * trim
     # atomics: every atomic unit, each at `fraction` of its speed, so that both spread
     # atomics (total rate) and one hot word (one unit's rate) get their share
-    out["l2_atomic_op_cycles"] = cfg["l2_atomic_op_cycles"] / fraction
-    out["l2_atomic_request_cycles"] = cfg["l2_atomic_request_cycles"] / fraction
+    for key in ATOMIC_COST_KEYS:
+        out[key] = cfg[key] / fraction
     out["dram_channels"] = max(1, round(cfg["dram_channels"] * fraction))
     out["dram_bandwidth_gbs"] = cfg["dram_bandwidth_gbs"] * fraction
     return out
