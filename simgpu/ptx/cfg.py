@@ -16,6 +16,9 @@ import numpy as np
 
 from . import codes as C
 
+# instructions no code is moved past: control flow, barriers, fences
+FLOW = frozenset({"bra", "brx", "call", "ret", "exit", "trap", "bar", "barrier", "membar", "fence"})
+
 
 def branches_to_exit(instrs, labels):
     """A branch to an unguarded `ret`/`exit` is that exit, guarded as the branch was: ptxas

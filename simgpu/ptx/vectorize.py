@@ -22,10 +22,13 @@ it for matmul_registers' k loop, unrolled 16 times).
 from dataclasses import replace
 
 from . import codes as C
+from .cfg import FLOW
 from .parser import Operand
 from .unroll import _key, defs_uses
 
-STOPS = {"bar", "barrier", "bra", "ret", "exit", "atom", "red", "membar", "fence", "call", "trap", "cp"}
+# what a run of loads is not merged across: control flow, barriers, fences, and memory operations
+# whose order with the loads matters
+STOPS = FLOW | {"atom", "red", "cp"}
 WORD_TYPES = ("f32", "b32", "u32", "s32")
 
 
@@ -99,7 +102,7 @@ def split_load_destinations(fn, table, block):
     du = [defs_uses(ins, table) for ins in instrs]
     out = list(instrs)
     for k, ins in enumerate(instrs):
-        if not _plain_word_load(ins):
+        if not _word_load(ins, "shared"):
             continue
         r = ins.operands[0].reg
         key = _key(r)
@@ -129,10 +132,14 @@ def split_load_destinations(fn, table, block):
     fn.instrs = out
 
 
-def _plain_word_load(ins):
-    return ins.opcode == "ld" and ins.guard is None and len(ins.suffixes) == 2 and ins.suffixes[0] == "shared" \
-        and ins.suffixes[1] in WORD_TYPES and ins.operands[0].kind == "reg" and ins.operands[1].kind == "addr" \
-        and ins.operands[1].base is not None and not isinstance(ins.operands[1].base, str)
+def _word_load(ins, space):
+    """An unguarded scalar ld.<space> of a 32-bit word: at [register+offset]
+    for shared memory, at [name+offset] for the constant bank."""
+    if not (ins.opcode == "ld" and ins.guard is None and len(ins.suffixes) == 2 and ins.suffixes[0] == space
+            and ins.suffixes[1] in WORD_TYPES and ins.operands[0].kind == "reg" and ins.operands[1].kind == "addr"
+            and ins.operands[1].base is not None):
+        return False
+    return isinstance(ins.operands[1].base, str) == (space == "const")
 
 
 def vectorize_shared_loads(fn, module, table):
@@ -147,7 +154,7 @@ def vectorize_shared_loads(fn, module, table):
     du = [defs_uses(ins, table) for ins in instrs]
     dead, new, raise_to = set(), {}, set()
     for i, first in enumerate(instrs):
-        if i in dead or not _plain_word_load(first):
+        if i in dead or not _word_load(first, "shared"):
             continue
         base, off, ty = first.operands[1].base, first.operands[1].offset, first.suffixes[1]
         for width in (4, 2):
@@ -191,7 +198,7 @@ def _run(instrs, du, starts, dead, i, base, off, ty, width):
             return None
         ins = instrs[k]
         d, u = du[k]
-        if _plain_word_load(ins) and k not in dead and ins.suffixes[1] == ty and ins.operands[1].base == base \
+        if _word_load(ins, "shared") and k not in dead and ins.suffixes[1] == ty and ins.operands[1].base == base \
                 and ins.operands[1].offset in want and want[ins.operands[1].offset] is None:
             dk = _key(ins.operands[0].reg)
             if dk in dests or dk == _key(base) or dk in touched:
@@ -206,13 +213,6 @@ def _run(instrs, du, starts, dead, i, base, off, ty, width):
             return None
         touched |= {_key(r) for r in d} | {_key(r) for r in u}
     return None
-
-
-def _const_word_load(ins):
-    """ld.const of a 32-bit word at [name+offset]."""
-    return ins.opcode == "ld" and ins.guard is None and len(ins.suffixes) == 2 and ins.suffixes[0] == "const" \
-        and ins.suffixes[1] in WORD_TYPES and ins.operands[0].kind == "reg" and ins.operands[1].kind == "addr" \
-        and isinstance(ins.operands[1].base, str)
 
 
 def pair_const_loads(fn, module, table):
@@ -232,7 +232,7 @@ def pair_const_loads(fn, module, table):
     du = [defs_uses(ins, table) for ins in instrs]
 
     def word(ins):           # the bank offset a plain ld.const reads, or None
-        if not _const_word_load(ins) or ins.operands[1].base not in bank:
+        if not _word_load(ins, "const") or ins.operands[1].base not in bank:
             return None
         return bank[ins.operands[1].base] + ins.operands[1].offset
 

@@ -30,6 +30,7 @@ Global and generic loads are exactly these; shared f16 A/B fragments are LDSM.16
 on the H200 (one ldmatrix where simgpu issues four loads and four movmatrix: not modeled).
 """
 from . import codes as C
+from .cfg import FLOW
 from .parser import Instr, Operand, Reg
 
 SHAPES = {"m16n16k16": (16, 16, 16), "m32n8k16": (32, 8, 16), "m8n32k16": (8, 32, 16),
@@ -447,10 +448,6 @@ def _mma(e, shape, types, mods):
                e.vec(d), e.vec(a), e.vec(b), e.vec(c))
 
 
-# instructions a load's late work does not move past: control flow, barriers, fences
-_FLOW = {"bra", "brx", "call", "ret", "exit", "trap", "bar", "barrier", "membar", "fence"}
-
-
 def _conditional_in_loop(fn):
     """Indices of the wmma instructions inside an `if` inside a loop: a forward conditional
     branch within the loop jumps over them. ptxas hoists a wmma access's lane offset out of
@@ -561,7 +558,7 @@ def expand_wmma(fn, table, error):
         if pending:
             regs = [r for o in ins.operands for r in _regs_of(o, [])] + \
                 ([ins.guard] if ins.guard is not None else [])
-            straight = ins.opcode not in _FLOW and not (ins.opcode == "wmma" and k not in loads)
+            straight = ins.opcode not in FLOW and not (ins.opcode == "wmma" and k not in loads)
             if k in targets or not straight or any(_key(r) in held for r in regs):
                 out.extend(pending)
                 pending, held = [], set()
