@@ -56,3 +56,57 @@ def test_a_lane_dependent_loop_shares_its_join():
     assert len(barriers(fn, "bssy")) == len(barriers(fn, "bsync")) == 3 + 3 + 2
     assert fn.labels["MAX_REDUCE"] in barriers(fn, "bsync")
     assert fn.labels["SUM_REDUCE"] in barriers(fn, "bsync")
+
+
+SPLIT = """.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  .reg .pred %p<2>;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  setp.lt.u32 %p1, %r1, 48;
+  @%p1 bra LOW;
+  mul.lo.u32 %r2, %r1, 3;
+  add.u32 %r2, %r2, 7;
+  xor.b32 %r2, %r2, 5;
+  shl.b32 %r2, %r2, 1;
+  add.u32 %r2, %r2, 1000;
+  bra.uni JOIN;
+LOW:
+  mul.lo.u32 %r2, %r1, 5;
+  add.u32 %r2, %r2, 9;
+  xor.b32 %r2, %r2, 3;
+  shl.b32 %r2, %r2, 2;
+  add.u32 %r2, %r2, 2000;
+JOIN:
+  st.global.u32 [%rd3], %r2;
+  ret;
+}
+"""
+
+
+def test_each_path_of_a_split_warp_issues_the_bsync():
+    """On the hardware each group of a split warp's threads issues the BSYNC
+    at their join as it arrives (convergence.py): a block of 64 threads split
+    at tid < 48 issues it once in warp 0 (all below) and twice in warp 1."""
+    import numpy as np
+
+    import simgpu
+    from simgpu.ptx import codes as C
+    k = simgpu.load("<split>.ptx", text=SPLIT, lower="ptxas")
+    bsync = [i for i in range(k.program.n) if k.program.flags[i] & C.F_BSYNC]
+    assert len(bsync) == 1
+    out = np.zeros(64, np.uint32)
+    r = simgpu.launch(k, 1, 64, [out], timing=False)
+    tid = np.arange(64)
+    assert (out == np.where(tid < 48, (((tid * 5 + 9) ^ 3) << 2) + 2000, (((tid * 3 + 7) ^ 5) << 1) + 1000)).all()
+    assert r.per_pc[bsync[0]] == 1 + 2
+    # the same with timing: the same instructions issued
+    assert simgpu.launch(k, 1, 64, [out]).stats["warp_instructions"] == r.stats["warp_instructions"]

@@ -5,7 +5,9 @@ pre-Volta NVIDIA GPUs (Fung et al., MICRO 2007): each warp has a stack of
 (pc, reconvergence pc, active mask). A branch that splits the warp sets the
 top entry's pc to the branch's immediate post-dominator and pushes the
 not-taken and then the taken side; a side pops when its pc reaches the
-reconvergence pc, and the lanes run on together. Volta's independent thread
+reconvergence pc, and the lanes run on together. Where the post-dominator
+is the ptxas lowering's BSYNC, the reconvergence pc is the instruction
+after it: each side issues the BSYNC, as on the hardware. Volta's independent thread
 scheduling is not modeled: programs that need it (spin locks between lanes
 of one warp) can hang here, which the instruction cap reports.
 
@@ -651,6 +653,8 @@ def step(P, W, M, w, U, I, F, err, counts, pc_counts, mstat, scratch):
                 err[0] = C.E_STACK
                 return C.ST_FAULT
             r = P.ins[i].ipdom
+            if r >= 0 and (P.ins[r].iflags & C.F_BSYNC) != 0:
+                r += 1                  # each path issues the join's BSYNC (ptx/convergence.py)
             W.stk[w, sp].pc = r if r >= 0 else P.ins.shape[0] + 1
             W.stk[w, sp + 1].pc = next_pc
             W.stk[w, sp + 1].rpc = r

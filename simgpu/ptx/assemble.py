@@ -220,8 +220,12 @@ class Assembler:
                       ofloat=np.zeros((n, MAXOP), np.float64), unit=z(np.int8),
                       variable_latency=z(np.int8), lines=z(), cols=z())
         self.groups = []
+        from .convergence import BSYNC_NAME
         for i, ins in enumerate(fn.instrs):
             self.encode(i, ins)
+            if ins.opcode == "mov" and ins.operands[0].kind == "reg" and ins.operands[0].reg is not None \
+                    and ins.operands[0].reg.name.startswith(BSYNC_NAME):
+                self.a["flags"][i] |= C.F_BSYNC
         a = self.a
         groups = np.full((max(1, len(self.groups)), GROUP_MAX), -1, np.int32)
         for g, regs in enumerate(self.groups):

@@ -24,11 +24,16 @@ and attention_naive's attn_softmax:
 - a branch whose join is the kernel's exit has none: ptxas makes it a
   predicated EXIT (`@P0 EXIT` in every kernel's bounds check).
 
+- a warp split by a branch issues the BSYNC at its join once per path, as
+  each path's threads arrive at it (divergence#0: 134 instructions a warp
+  on the H200, 133 in its SASS listing; hist_aggregated's `BSYNC B0`, where
+  the lanes that skip the `if`, the leaders and the other lanes of it
+  arrive apart): the assembler marks the BSYNC (C.F_BSYNC) and the SIMT
+  stack (exec/warp.py step) lets each path issue it before they meet.
+
 Not modeled: ptxas if-converts short regions (divergence's 2-iteration
-stage is predicated, without a branch or BSSY); a warp split at a BSYNC
-issues it once per path on the hardware (divergence#0's 134 instructions a
-warp, 133 in its SASS listing), once after reconverging here; where
-ptxas places the BSSY inside a region (after the skip of an unrolled loop).
+stage is predicated, without a branch or BSSY); where ptxas places the BSSY
+inside a region (after the skip of an unrolled loop).
 Each BSSY and BSYNC is an issue slot with no result: a `mov` of 0 to a
 register nothing reads, as add_prologue's LDC and ULDC.
 """
@@ -37,6 +42,8 @@ from .cfg import immediate_postdominators
 from .parser import Instr, Operand, Reg
 from .unroll import _key, defs_uses
 
+# the registers the BSSY/BSYNC stand-ins write: their names (the assembler marks a BSYNC C.F_BSYNC)
+BSSY_NAME, BSYNC_NAME = "%__bssy", "%__bsync"
 VARYING_SREGS = ("%tid", "%laneid", "%warpid", "%lanemask", "%clock", "%smid", "%globaltimer")
 VARYING_OPS = {"atom", "shfl", "red", "activemask", "match"}
 EXITS = {"ret", "exit", "trap"}
@@ -115,10 +122,10 @@ def add_convergence_barriers(fn, table):
     bsync = set(first)
     out, where, count = [], {}, 0
 
-    def nop(proto, tag):
+    def nop(proto, name):
         nonlocal count
         count += 1
-        r = Reg(f"%__{tag}{count}", K_R32, fn.nregs[K_R32], T_B32)
+        r = Reg(f"{name}{count}", K_R32, fn.nregs[K_R32], T_B32)
         fn.nregs[K_R32] += 1
         return Instr("mov", ["b32"], [Operand("reg", proto.line, proto.col, reg=r),
                                       Operand("imm", proto.line, proto.col, value=0)],
@@ -127,9 +134,9 @@ def add_convergence_barriers(fn, table):
     for k, ins in enumerate(instrs):
         if k in bsync:
             moved[k] = len(out)                  # branches to the join pass its BSYNC
-            out.append(nop(ins, "bsync"))
+            out.append(nop(ins, BSYNC_NAME))
         for _ in range(bssy.get(k, 0)):
-            out.append(nop(ins, "bssy"))
+            out.append(nop(ins, BSSY_NAME))
         where[k] = len(out)
         out.append(ins)
     where[len(instrs)] = len(out)
