@@ -76,6 +76,7 @@ FUNCTIONS = {
     "exp": np.exp, "log": np.log, "sqrt": np.sqrt, "abs": np.abs, "maximum": np.maximum,
     "minimum": np.minimum, "where": np.where, "sum": np.sum, "max": np.max, "min": np.min,
     "mean": np.mean, "transpose": np.transpose, "reshape": np.reshape, "cumsum": np.cumsum,
+    "sort": np.sort,
     "sin": np.sin, "cos": np.cos, "tanh": np.tanh, "floor": np.floor, "ceil": np.ceil,
     "int": int, "float": float, "len": len, "round": round,
     **_DTYPES,
