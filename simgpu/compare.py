@@ -98,8 +98,7 @@ WITHIN = 0.25          # the issue's per-program cycle target
 
 LRC_RECORDS = [Path(__file__).resolve().parents[1] / "traces" / "h200" / f for f in
                ("l2_coalescing.json", "l2_coalescing_rest.json")]
-SHARED_SASS = [Path(__file__).resolve().parents[1] / "traces" / "h200" / f for f in
-               ("shared_sass.json", "shared_sass_holdout2.json")]
+SHARED_SASS = sorted((Path(__file__).resolve().parents[1] / "traces" / "h200").glob("shared_sass*.json"))
 # Nsight's shared wavefronts counted at the SASS level (instrumented): the addresses' own
 SASS_WAVEFRONTS = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{}.sum"
 HW_WAVEFRONTS = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{}.sum"
@@ -206,6 +205,8 @@ def shared_by_addresses(sass, op):
     if not sass or sass.get(SASS_WAVEFRONTS.format(op)) is None or sass.get(HW_WAVEFRONTS.format(op)) is None:
         return None
     wavefronts = sass[SASS_WAVEFRONTS.format(op)]
+    if op == "ld":      # the hardware's loads include LDSM's (ldmatrix), which the SASS level counts apart
+        wavefronts += sass.get(SASS_WAVEFRONTS.format("ldsm")) or 0
     arbitration = sass[HW_WAVEFRONTS.format(op)] - wavefronts
     return wavefronts, sass[HW_CONFLICTS.format(op)] - arbitration, arbitration
 
