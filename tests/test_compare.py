@@ -261,6 +261,18 @@ def test_the_fourth_held_out_batch_matches_every_exact_counter():
     assert s["launches"] == 3 and s["exact_compared"] == s["exact_matched"] == 36
 
 
+def test_the_fifth_held_out_batch_matches_every_exact_counter():
+    """Shared-memory sorting, fp64, ballot compaction, local memory and run-time division
+    (traces/h200/holdout5.json, recorded before simgpu's figures for them were compared):
+    requests, sectors, shared counters (by the SASS record) and occupancy exact on all six,
+    among them bitonic_smem's bank conflicts (its LDS.64/STS.64 pairs), dgemm_tiled's LDS.128
+    of two doubles and compact_block's LDS.128 through a stepped pointer."""
+    out = _held_out_batch("holdout5")
+    s = out["summary"]
+    assert s["launches"] == 6 and s["exact_compared"] == s["exact_matched"] == 72
+    assert s["shared_by_sass"] == 6
+
+
 def test_draws_average_the_late_dram_windows_and_say_how_far_they_spread():
     """--draws N simulates each launch with dram_late_seed 0..N-1: the cycles compared are the
     draws' mean, the first draw is the plain run, and the summary gives the spread and each

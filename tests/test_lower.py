@@ -410,7 +410,11 @@ HOLDOUT_SMALL = {"saxpy_stride": {"n": "5000", "blocks": "3"}, "warp_reduce": {"
                  "wmma_gemm": {"m": "64", "n": "128", "k": "32"}, "wmma_smem": {"m": "64", "n": "128", "k": "64"},
                  # the fourth batch (traces/h200/holdout4.json)
                  "conv3x3_const": {"H": "20", "W": "40"}, "gemv_dp4a": {"M": "16", "K": "256"},
-                 "hist_aggregated": {"n": "5000", "blocks": "3"}}
+                 "hist_aggregated": {"n": "5000", "blocks": "3"},
+                 # the fifth batch (traces/h200/holdout5.json)
+                 "bitonic_smem": {"n": "2048"}, "gelu_tanh": {"n": "5000"}, "dgemm_tiled": {"n": "32"},
+                 "compact_block": {"n": "1024"}, "local_hist": {"threads": "256"},
+                 "permute_nchw": {"N": "2", "C": "3", "H": "5", "W": "7"}}
 
 
 def test_every_held_out_kernel_is_covered():
@@ -680,3 +684,70 @@ def test_constant_words_are_read_in_pairs_as_ptxas_does():
         instrs, _ = ptxas_lowered(Path(__file__).resolve().parent / "cuda" / "const_mem.ptx", kernel)
         got = sum(1 for i in instrs if i.opcode == "ld" and "const" in i.suffixes)
         assert got == want, kernel
+
+
+def holdout5_sass(kernel):
+    """The SASS opcodes (guards stripped) of one kernel of the fifth held-out batch
+    (traces/ptxas/sm90_holdout5.sass, ptxas 13.0 on the device)."""
+    text = (Path(__file__).resolve().parents[1] / "traces/ptxas/sm90_holdout5.sass").read_text()
+    body = text.split(f"Function : {kernel}\n")[1].split("Function :")[0]
+    ops = []
+    for line in body.splitlines():
+        words = line[5:].split()
+        if words:
+            ops.append(words[1] if words[0].startswith("@") and len(words) > 1 else words[0])
+    return ops
+
+
+def _lowered_ops(kernel):
+    """(opcode, suffixes, fused) of each instruction of a fifth-batch kernel after the ptxas lowering."""
+    instrs, _ = ptxas_lowered(HOLDOUT / f"{kernel}.ptx")
+    return [(i.opcode, tuple(i.suffixes), i.fused) for i in instrs]
+
+
+def test_compares_fuse_with_their_predicate_logic_and_bit_tests_as_the_sass_does():
+    """bitonic_smem's 55 steps each compare (a > b) == up: nvcc's `setp.gt.f32; xor.pred` is one
+    FSETP.GT.XOR, its `and.b32; setp.eq.s32 0` one predicate-writing LOP3 (sm90_holdout5.sass).
+    The first step's LOP3 also writes the masked value another instruction reads (`LOP3.LUT P0,
+    R3, R0, 0x1`): a register and a predicate from one instruction is not modeled, so that
+    step keeps its `and`."""
+    sass, ops = holdout5_sass("bitonic_smem"), _lowered_ops("bitonic_smem")
+    body = (Path(__file__).resolve().parents[1] / "traces/ptxas/sm90_holdout5.sass").read_text() \
+        .split("Function : bitonic_smem\n")[1].split("Function :")[0]
+    assert sum(1 for o, sfx, _ in ops if o == "setp" and "xor" in sfx) == sass.count("FSETP.GT.XOR") == 55
+    assert sum(1 for o, _, f in ops if f == "test") == len(re.findall(r"LOP3\.LUT P\d, RZ,", body)) == 54
+    assert not any(o == "xor" for o, _, _ in ops)
+
+
+def test_shared_pairs_merge_in_any_order_and_stores_pair_too():
+    """bitonic_smem's j = 1 steps load s[i+1] then s[i], and store both under one guard: one
+    LDS.64 and one STS.64 each, 10 of each (sm90_holdout5.sass; the SASS's two IMAD.MOVs that
+    put the swapped pair in consecutive registers are not modeled). dgemm_tiled's As[ty][k] and
+    As[ty][k+1] are one LDS.128 and each Bs[k][tx] an LDS.64: half as many of the first."""
+    sass, ops = holdout5_sass("bitonic_smem"), _lowered_ops("bitonic_smem")
+    assert sum(1 for o, sfx, _ in ops if o == "ld" and sfx == ("shared", "v2", "f32")) == sass.count("LDS.64") == 10
+    assert sum(1 for o, sfx, _ in ops if o == "st" and sfx == ("shared", "v2", "f32")) == sass.count("STS.64") == 10
+    sass, ops = holdout5_sass("dgemm_tiled"), _lowered_ops("dgemm_tiled")
+    pairs = sum(1 for o, sfx, _ in ops if o == "ld" and sfx == ("shared", "v2", "f64"))
+    single = sum(1 for o, sfx, _ in ops if o == "ld" and sfx == ("shared", "f64"))
+    assert (pairs, single) == (8, 16) and sass.count("LDS.64") == 2 * sass.count("LDS.128")
+
+
+def test_a_stepped_shared_pointer_keeps_its_alignment():
+    """compact_block's loop reads warp_count through a pointer nvcc steps by 16 bytes (4 loads
+    unrolled in the PTX): ptxas reads each 4 with one LDS.128; 7 of them in the SASS, and as
+    many after the lowering (the loop unrolled as ptxas does it)."""
+    sass, ops = holdout5_sass("compact_block"), _lowered_ops("compact_block")
+    assert sum(1 for o, sfx, _ in ops if o == "ld" and sfx == ("shared", "v4", "u32")) == sass.count("LDS.128") == 7
+
+
+def test_local_addresses_are_32_bit():
+    """local_hist's per-thread array in local memory: SASS adds a 32-bit offset to the stack
+    pointer (`LOP3.LUT R0, R0, 0x3c` + `IMAD.IADD R9, R1, 0x1, R0` + `LDL R0, [R9]`), so nvcc's
+    `cvt.u64.u32` and 64-bit adds have no instruction and no second half: the lowered kernel has
+    as many instructions as its SASS (807, straight-line code, each run once)."""
+    sass, ops = holdout5_sass("local_hist"), _lowered_ops("local_hist")
+    assert not any(o == "cvt" for o, _, _ in ops)
+    assert sum(1 for o, sfx, _ in ops if o in ("ld", "st") and "local" in sfx) == \
+        sum(sass.count(x) for x in ("LDL", "STL", "LDL.128", "STL.128")) == 264
+    assert len(ops) == len([o for o in sass if o != "NOP"])

@@ -1055,6 +1055,10 @@ def compare(P, W, i, w, t, U, F, p, ph):
             for l in range(32):
                 p[l] = np.uint64(1) if int_cmp(cmp, np.int64(a[l] << sh) >> np.int64(sh),
                                               np.int64(b[l] << sh) >> np.int64(sh), True) else np.uint64(0)
+        elif (P.ins[i].iflags & C.F_TEST) != 0:       # the lowering's LOP3 bit test: (a & b) CMP 0
+            wm = width_mask(bits)
+            for l in range(32):
+                p[l] = np.uint64(1) if int_cmp(cmp, a[l] & b[l] & wm, np.uint64(0), False) else np.uint64(0)
         else:
             wm = width_mask(bits)
             for l in range(32):

@@ -226,6 +226,8 @@ class Assembler:
             if ins.opcode == "mov" and ins.operands[0].kind == "reg" and ins.operands[0].reg is not None \
                     and ins.operands[0].reg.name.startswith(BSYNC_NAME):
                 self.a["flags"][i] |= C.F_BSYNC
+            if ins.fused == "test":
+                self.a["flags"][i] |= C.F_TEST
         a = self.a
         groups = np.full((max(1, len(self.groups)), GROUP_MAX), -1, np.int32)
         for g, regs in enumerate(self.groups):

@@ -150,6 +150,7 @@ F_L2_ONLY = 128     # a global load that bypasses the L1: .cg, .cv, .volatile (P
 F_NAN = 256         # min.NaN / max.NaN: a NaN operand gives the canonical NaN (PTX ISA 9.7.3.11-12)
 F_SHARED_SYM = 512  # an operand is a shared variable's address (ptxas: a ULEA of the block's shared window)
 F_BSYNC = 1024      # the ptxas lowering's BSYNC (convergence.py): each path of a split warp issues it
+F_TEST = 2048       # the ptxas lowering's bit test (lower.fuse_bit_tests): setp.eq/ne.b32 p, a, m compares a & m with 0
 
 # ---- execution status returned by the warp step ----
 ST_OK, ST_BARRIER, ST_EXITED, ST_FAULT = 0, 1, 2, 3

@@ -7,6 +7,9 @@ read from `ptxas -arch=sm_90 -O3 programs/X.s` + `cuobjdump -sass` (ptxas
 CUDA 13.0 JIT; traces/ptxas/sm90_programs.sass holds the SASS of every
 program and held-out kernel). lower_ptxas() runs, in order:
 
+- narrow_local_addresses: 64-bit registers that only hold local-memory
+  addresses become 32-bit ones (SASS addresses local memory from R1 in 32
+  bits): the widening `cvt` goes, the adds stay one instruction;
 - propagate_moves: `mov` between registers and of immediates has no SASS
   instruction (the reader takes the register or the immediate): nvcc's
   shuffles are full of them;
@@ -31,6 +34,9 @@ program and held-out kernel). lower_ptxas() runs, in order:
   written once outside every loop (ptxas recomputes it each iteration as the
   IMAD.WIDE that does the 64-bit add: programs/micro/ragged_rows.s's
   rows_pick, `IMAD.WIDE R6, R11, UR7, R2` for `(long)pick[i] * d + k`);
+- fuse_bit_tests: `and` + `setp.eq/ne 0` is one predicate-writing LOP3;
+- fuse_predicate_logic: a `setp` read only by an `and/or/xor.pred` is one
+  `setp.CMP.BOOL` (FSETP.GT.XOR, ISETP.GE.OR);
 - if_convert: a forward branch over at most IF_CONVERT_MAX instructions
   becomes those instructions predicated (no BRA, no BSSY/BSYNC);
 - unroll.unroll_loops: loops unrolled (4 times, or whole for a fixed trip
@@ -39,7 +45,9 @@ program and held-out kernel). lower_ptxas() runs, in order:
   `done` flag moves, a 2-iteration stage), constant steps folded into
   address offsets, copies scheduled;
 - vectorize.vectorize_shared_loads: aligned runs of shared loads merged
-  into `ld.shared.v4`/`.v2` (LDS.128/LDS.64); vectorize.pair_const_loads:
+  into `ld.shared.v4`/`.v2` (LDS.128/LDS.64; two doubles: LDS.128), in any
+  order, and pairs of shared word stores under one guard into
+  `st.shared.v2` (STS.64); vectorize.pair_const_loads:
   `ld.const` of a variable's words 8k and 8k+4 as one `.v2` (ULDC.64);
 - atom_to_red: a global `atom` whose old value nothing reads is `red` (RED,
   which the SM does not wait for: reduce_sum's `atomicAdd(out, v)`);
@@ -58,9 +66,9 @@ where it needs it in a register, about once per parameter. Which reads are
 variable-latency (S2R for a special register, LDC for %ntid and a pointer
 parameter) is timing's: simgpu/timing/tables.py ldc_kind, checked against
 traces/ptxas/sm90_sreg_ldc.txt. Not modeled:
-register-pair copies, `rcp.rn.f32`'s 10 instructions (and its BSSY/BSYNC
-around the slow-path call), the fusion of `and` + `setp.eq 0` into one
-predicate-writing LOP3, the if-conversion of if/else diamonds. (A branch to the kernel's end
+register-pair copies (bitonic_smem's two IMAD.MOVs before its swapped
+STS.64), `rcp.rn.f32`'s 10 instructions (and its BSSY/BSYNC around the
+slow-path call), the if-conversion of if/else diamonds. (A branch to the kernel's end
 is `@P EXIT` in every run, lowered or not: cfg.branches_to_exit.) Every rewrite keeps results
 bit-identical (tests/test_unroll.py runs every program with and without
 the lowering; tests/test_lower.py checks the expansions' values).
@@ -68,7 +76,7 @@ the lowering; tests/test_lower.py checks the expansions' values).
 from dataclasses import replace
 
 from .codes import TYPES
-from .parser import Instr, Operand
+from .parser import Instr, Operand, Reg
 from .unroll import _dest_positions, _key, _rename, defs_uses
 
 BRANCHES = {"bra", "ret", "exit", "trap", "brkpt"}
@@ -178,6 +186,117 @@ def _slot_type(ins, k, table):
 def _same_class(a, b):
     """Two PTX types whose bits an immediate means alike: the same width, both floating or both not."""
     return a is not None and b is not None and _TYPE_BITS[a] == _TYPE_BITS[b] and (a[0] == "f") == (b[0] == "f")
+
+
+LOCAL_ARITH = {"add", "sub", "and", "shl", "mov", "cvt", "mul"}
+
+
+def _local_address_def(ins, local_names):
+    """ins writes a 64-bit value of the kinds a local address is made of: the
+    address of a .local variable, a sum, difference, mask or shift of such
+    values and immediates, or a widened 32-bit register (cvt, mul.wide)."""
+    if ins.opcode not in LOCAL_ARITH or ins.guard is not None or not ins.operands \
+            or ins.operands[0].kind != "reg" or ins.operands[0].reg is None:
+        return False
+    sfx = ins.suffixes
+    if ins.opcode == "cvt":
+        return sfx in (["u64", "u32"], ["s64", "s32"]) and ins.operands[1].kind in ("reg", "imm")
+    if ins.opcode == "mul":
+        return sfx in (["wide", "s32"], ["wide", "u32"])
+    if ins.opcode == "mov":
+        o = ins.operands[1]
+        return sfx in (["u64"], ["b64"], ["s64"]) and (o.kind == "imm" or o.kind == "reg"
+                                                      or o.kind == "sym" and o.value in local_names)
+    return len(sfx) == 1 and sfx[0] in ("s64", "u64", "b64") and (ins.opcode != "shl" or ins.operands[2].kind == "imm")
+
+
+def narrow_local_addresses(fn, table):
+    """64-bit registers that only ever hold local-memory addresses (a .local
+    array's address plus a widened index: nvcc's `cvt.u64.u32`, `and.b64`,
+    `add.s64` into `ld.local [%rd]`) become 32-bit ones: local addresses are
+    32-bit in SASS (the stack pointer R1 plus an offset: local_hist's
+    `LOP3.LUT R0, R0, 0x3c` + `IMAD.IADD R9, R1, 0x1, R0` + `LDL R0, [R9]`,
+    traces/ptxas/sm90_holdout5.sass), so the widening `cvt` has no
+    instruction (it becomes a `mov` that propagate_moves removes) and the adds
+    are not split into two halves. A register qualifies when every write to it
+    is such a value (of qualifying registers) and every read is a local load
+    or store's address or the making of another qualifying register. Returns
+    the number of registers narrowed."""
+    from .codes import K_R32, K_R64, T_U32
+    from .parser import Reg
+    local_names = {v.name for v in fn.local}
+    if not local_names:
+        return 0
+    info = Defs(fn.instrs, fn.labels, table)
+    instrs = fn.instrs
+    regs = {}
+    for k, ins in enumerate(instrs):
+        for r in info.du[k][0]:
+            regs.setdefault(_key(r), r)
+    cand = {key for key, r in regs.items() if r.kind == K_R64
+            and all(_local_address_def(instrs[k], local_names) for k in info.defs[key])}
+
+    def reads_ok(key):
+        for k in info.uses.get(key, []):
+            ins = instrs[k]
+            if ins.opcode in ("ld", "st") and "local" in ins.suffixes:
+                addr = ins.operands[1] if ins.opcode == "ld" else ins.operands[0]
+                others = [o for o in ins.operands if o is not addr]
+                if not (isinstance(addr.base, Reg) and _key(addr.base) == key) or \
+                        any(_key(r) == key for o in others for r in _operand_regs(o)):
+                    return False
+            elif not (_local_address_def(ins, local_names) and _key(ins.operands[0].reg) in cand):
+                return False
+        return True
+
+    def writes_ok(key):
+        for k in info.defs[key]:
+            ins = instrs[k]
+            if ins.opcode in ("cvt", "mul"):
+                continue
+            if any(o.kind == "reg" and o.reg is not None and o.reg.kind == K_R64 and _key(o.reg) not in cand
+                   for o in ins.operands[1:]):
+                return False
+        return True
+
+    changed = True
+    while changed:
+        changed = False
+        for key in list(cand):
+            if not reads_ok(key) or not writes_ok(key):
+                cand.discard(key)
+                changed = True
+    if not cand:
+        return 0
+    names = {}
+    for key in sorted(cand, key=str):
+        r = regs[key]
+        names[key] = Reg(f"{r.name}__l32", K_R32, fn.nregs[K_R32], T_U32)
+        fn.nregs[K_R32] += 1
+    out = list(instrs)
+    for key in cand:
+        for k in info.defs[key]:
+            ins = instrs[k]
+            if ins.opcode == "cvt":
+                out[k] = replace(ins, opcode="mov", suffixes=["b32"])
+            elif ins.opcode == "mul":
+                out[k] = replace(ins, suffixes=["lo", ins.suffixes[1]])
+            else:
+                out[k] = replace(ins, suffixes=[{"s64": "s32", "u64": "u32", "b64": "b32"}[ins.suffixes[0]]])
+    touched = {k for key in cand for k in info.defs[key] + info.uses.get(key, [])}
+    for k in touched:
+        out[k] = _rename(out[k], names)
+    fn.instrs = out
+    return len(cand)
+
+
+def _operand_regs(o):
+    """The registers an operand names (a vector's elements, an address's base)."""
+    if o.kind == "vec":
+        return [e.reg for e in o.elems if e.reg is not None]
+    if o.kind == "addr":
+        return [o.base] if isinstance(o.base, Reg) else []
+    return [o.reg] if o.reg is not None else []
 
 
 def propagate_moves(fn, table):
@@ -345,6 +464,89 @@ IF_CONVERT_MAX = 4
 # traces/ptxas/sm90_holdout4.sass; no predicated RED or ATOM in any SASS recorded here)
 _NOT_PREDICABLE = {"bra", "ret", "exit", "trap", "brkpt", "call", "bar", "barrier", "membar", "fence", "vote",
                    "match", "activemask", "shfl", "atom", "red"}
+
+
+PRED_LOGIC = {"and": "and", "or": "or", "xor": "xor"}
+
+
+def _single_reader(info, reg, k):
+    """reg is written once and read only at k."""
+    return len(info.defs.get(_key(reg), [])) == 1 and info.uses.get(_key(reg), []) == [k]
+
+
+def fuse_predicate_logic(fn, table):
+    """`setp.CMP.T p, a, b` whose only reader is `and/or/xor.pred d, p, c` (in
+    either operand order) is one instruction, `setp.CMP.BOOL.T d, a, b, c`: the
+    SASS compares take a predicate to combine with (bitonic_smem's
+    `FSETP.GT.XOR P0, PT, R8, R7, !P0` for `(a > b) == up`; `ISETP.GE.OR`;
+    traces/ptxas/sm90_holdout5.sass). The compare moves to the logic
+    instruction's place, so a and b may not be written in between (one basic
+    block). Of two such compares, the later one is fused. Returns the number
+    of instructions removed."""
+    info = Defs(fn.instrs, fn.labels, table)
+    instrs, dead, new = fn.instrs, set(), {}
+    for k, ins in enumerate(instrs):
+        if ins.opcode not in PRED_LOGIC or ins.suffixes != ["pred"] or len(ins.operands) != 3 \
+                or any(o.kind != "reg" or o.reg is None for o in ins.operands):
+            continue
+        best = None
+        for side in (1, 2):
+            o = ins.operands[side]
+            ks = info.defs.get(_key(o.reg), [])
+            if o.neg or not _single_reader(info, o.reg, k) or ks[0] >= k or ks[0] in dead \
+                    or info.block[ks[0]] != info.block[k]:
+                continue
+            s = instrs[ks[0]]
+            if s.opcode != "setp" or s.guard is not None or len(s.operands) != 3 or s.operands[0].pair is not None \
+                    or s.suffixes[-1] in WIDE_INT or s.suffixes[-1] in ("f16x2", "bf16x2") \
+                    or any(m in PRED_LOGIC for m in s.suffixes) \
+                    or not all(x.kind != "reg" or info.same_between(x.reg, ks[0], k) for x in s.operands[1:]):
+                continue
+            if best is None or ks[0] > best[0]:
+                best = (ks[0], side)
+        if best is None:
+            continue
+        j, side = best
+        s, other = instrs[j], ins.operands[3 - side]
+        sfx = s.suffixes[:-1] + [PRED_LOGIC[ins.opcode], s.suffixes[-1]]
+        new[k] = replace(s, suffixes=sfx, operands=[ins.operands[0]] + s.operands[1:] + [other],
+                         guard=ins.guard, guard_neg=ins.guard_neg, line=ins.line, col=ins.col)
+        dead.add(j)
+    if dead:
+        _replace(fn, dead, new, lambda ins: ins)
+    return len(dead)
+
+
+def fuse_bit_tests(fn, table):
+    """`and.b32 r, a, m` whose only reader is `setp.eq/ne.T p, r, 0` is one
+    instruction, the predicate-writing `LOP3.LUT P0, RZ, a, m, RZ, 0xc0, !PT`
+    (bitonic_smem's `(i & k) == 0`, traces/ptxas/sm90_holdout5.sass): the setp
+    becomes `setp.eq/ne.b32 p, a, m` marked `fused="test"` (the assembler's
+    C.F_TEST: p = (a & m) CMP 0), in the setp's place, so a and m may not be
+    written in between (one basic block). Returns the number removed."""
+    info = Defs(fn.instrs, fn.labels, table)
+    instrs, dead, new = fn.instrs, set(), {}
+    for k, ins in enumerate(instrs):
+        if ins.opcode != "setp" or len(ins.suffixes) != 2 or ins.suffixes[0] not in ("eq", "ne") \
+                or ins.suffixes[1] not in ("b32", "s32", "u32") or len(ins.operands) != 3 \
+                or ins.operands[0].pair is not None or ins.operands[1].kind != "reg" \
+                or ins.operands[2].kind != "imm" or ins.operands[2].value != 0:
+            continue
+        r = ins.operands[1].reg
+        ks = info.defs.get(_key(r), [])
+        if not _single_reader(info, r, k) or ks[0] >= k or ks[0] in dead or info.block[ks[0]] != info.block[k]:
+            continue
+        a = instrs[ks[0]]
+        if a.opcode != "and" or a.suffixes[-1] not in ("b32", "s32", "u32") or a.guard != ins.guard \
+                or a.guard_neg != ins.guard_neg \
+                or not all(x.kind != "reg" or info.same_between(x.reg, ks[0], k) for x in a.operands[1:]):
+            continue
+        new[k] = replace(ins, suffixes=[ins.suffixes[0], "b32"], operands=[ins.operands[0]] + a.operands[1:],
+                         fused="test")
+        dead.add(ks[0])
+    if dead:
+        _replace(fn, dead, new, lambda ins: ins)
+    return len(dead)
 
 
 def if_convert(fn, table, max_len=IF_CONVERT_MAX):
@@ -821,9 +1023,11 @@ def lower_ptxas(fn, table, module=None):
     (unroll.py).
     Returns {pass: count}."""
     from .unroll import hoist_global_loads, unroll_loops
-    done = {"moves": propagate_moves(fn, table), "predicate copies": fold_predicate_copies(fn, table),
+    done = {"local addresses": narrow_local_addresses(fn, table),
+            "moves": propagate_moves(fn, table), "predicate copies": fold_predicate_copies(fn, table),
             "division": expand_division(fn, table), "ex2": expand_ex2(fn, table),
             "tf32": expand_tf32(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
+            "bit tests": fuse_bit_tests(fn, table), "predicate logic": fuse_predicate_logic(fn, table),
             "if-conversion": if_convert(fn, table)}
     done["hoisted loads"] = hoist_global_loads(fn, table)
     done["loops"] = unroll_loops(fn, table)

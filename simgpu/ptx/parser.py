@@ -65,6 +65,7 @@ class Instr:
     callee: str = None         # call: the function called, its return and argument variables
     call_rets: list = None
     call_args: list = None
+    fused: str = None          # set by the ptxas lowering only: "test", a setp fused with its `and` (C.F_TEST)
 
 
 @dataclass

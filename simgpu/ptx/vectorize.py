@@ -11,8 +11,15 @@ through to 16 bytes, so simgpu's layout puts it where the proof needs it.
 
 A run of loads is merged when they are unguarded, plain (`ld.shared` of one
 32-bit type), in one basic block with no barrier, shared store, atomic or
-branch between them, read base+o, +4, +8, +12 (or +o, +4) with o a multiple
-of 16 (8) and the base register's value a proven multiple of 16 (8): written
+branch between them, read base+o, +4, +8, +12 (or +o, +4) in any order (the
+merged load takes the place of the first in program order: bitonic_smem's
+`ld [r+4]; ld [r]` is `LDS.64 R8, [R2]`) with o a multiple
+of 16 (8) and the base register's value a proven multiple of 16 (8) (also
+a pointer stepped through a loop by a multiple of 16: compact_block's); two
+64-bit loads of base+o, +8 likewise make one LDS.128 (dgemm_tiled's
+As[ty][k], As[ty][k+1], traces/ptxas/sm90_holdout5.sass). Two shared word
+stores to base+o, +4 under the same guard are one STS.64 (_store_pairs). A
+register is proven aligned when it is written
 once, by `mov r, ARRAY`, `shl`/`mul.lo`/`mad.lo` by a constant and adds of
 such values. The merged load takes the first load's place, so none of the
 later loads' destinations may be read or written in between. What is left
@@ -23,13 +30,14 @@ from dataclasses import replace
 
 from . import codes as C
 from .cfg import FLOW
-from .parser import Operand
+from .parser import Operand, Reg
 from .unroll import _key, defs_uses
 
 # what a run of loads is not merged across: control flow, barriers, fences, and memory operations
 # whose order with the loads matters
 STOPS = FLOW | {"atom", "red", "cp"}
 WORD_TYPES = ("f32", "b32", "u32", "s32")
+DOUBLE_TYPES = ("f64", "b64", "u64", "s64")
 
 
 def _low_bit(v):
@@ -72,7 +80,31 @@ class Alignment:
 
     def of_reg(self, r, at, arrays, depth=0):
         k = self.reaching(r, at)
-        if k is None or depth > 20 or self.instrs[k].guard is not None:
+        if depth > 20:
+            return 1
+        if k is None:
+            return self.of_induction(r, arrays, depth)
+        return self.of_def(k, arrays, depth)
+
+    def of_induction(self, r, arrays, depth):
+        """A register written more than once, each time unguarded, either
+        stepped by a constant (`add r, r, c`) or set to a proven multiple:
+        the least of those alignments (compact_block's loop pointer, nvcc's
+        `mov %r68, warp_count` and `add %r68, %r68, 16`)."""
+        ds = self.defs.get(_key(r), [])
+        best = 1 << 32
+        for k in ds:
+            ins, ops = self.instrs[k], self.instrs[k].operands
+            if ins.opcode == "add" and len(ops) == 3 and ops[1].kind == "reg" and ops[1].reg is not None \
+                    and _key(ops[1].reg) == _key(r) and ops[2].kind == "imm" and ins.guard is None:
+                best = min(best, _low_bit(ops[2].value))
+            else:
+                best = min(best, self.of_def(k, arrays, depth + 1))
+        return best if ds else 1
+
+    def of_def(self, k, arrays, depth):
+        """The proven alignment of the value instruction k writes."""
+        if self.instrs[k].guard is not None:
             return 1
         ins = self.instrs[k]
         ops, op = ins.operands, ins.opcode
@@ -102,7 +134,7 @@ def split_load_destinations(fn, table, block):
     du = [defs_uses(ins, table) for ins in instrs]
     out = list(instrs)
     for k, ins in enumerate(instrs):
-        if not _word_load(ins, "shared"):
+        if not _elem_load(ins):
             continue
         r = ins.operands[0].reg
         key = _key(r)
@@ -132,14 +164,28 @@ def split_load_destinations(fn, table, block):
     fn.instrs = out
 
 
-def _word_load(ins, space):
-    """An unguarded scalar ld.<space> of a 32-bit word: at [register+offset]
-    for shared memory, at [name+offset] for the constant bank."""
+def _word_load(ins, space, types=WORD_TYPES):
+    """An unguarded scalar ld.<space> of a 32-bit word (or of one of `types`): at
+    [register+offset] for shared memory, at [name+offset] for the constant bank."""
     if not (ins.opcode == "ld" and ins.guard is None and len(ins.suffixes) == 2 and ins.suffixes[0] == space
-            and ins.suffixes[1] in WORD_TYPES and ins.operands[0].kind == "reg" and ins.operands[1].kind == "addr"
+            and ins.suffixes[1] in types and ins.operands[0].kind == "reg" and ins.operands[1].kind == "addr"
             and ins.operands[1].base is not None):
         return False
     return isinstance(ins.operands[1].base, str) == (space == "const")
+
+
+def _elem_load(ins):
+    """The element size (4 or 8 bytes) of a shared load vectorize_shared_loads may merge, else 0."""
+    if _word_load(ins, "shared"):
+        return 4
+    return 8 if _word_load(ins, "shared", DOUBLE_TYPES) else 0
+
+
+def _word_store(ins):
+    """A scalar st.shared of a 32-bit register at [register+offset] (guarded or not)."""
+    return (ins.opcode == "st" and len(ins.suffixes) == 2 and ins.suffixes[0] == "shared"
+            and ins.suffixes[1] in WORD_TYPES and ins.operands[0].kind == "addr"
+            and isinstance(ins.operands[0].base, Reg) and ins.operands[1].kind == "reg")
 
 
 def vectorize_shared_loads(fn, module, table):
@@ -154,25 +200,36 @@ def vectorize_shared_loads(fn, module, table):
     du = [defs_uses(ins, table) for ins in instrs]
     dead, new, raise_to = set(), {}, set()
     for i, first in enumerate(instrs):
-        if i in dead or not _word_load(first, "shared"):
+        size = _elem_load(first)
+        if i in dead or not size:
             continue
         base, off, ty = first.operands[1].base, first.operands[1].offset, first.suffixes[1]
-        for width in (4, 2):
-            if off % (4 * width):
-                continue
+        for width in ((4, 2) if size == 4 else (2,)):
+            start = off - off % (size * width)          # the vector's first element; `first` is any of them
             arrays = set()
-            if align.of_reg(base, i, arrays) < 4 * width:
+            if align.of_reg(base, i, arrays) < size * width:
                 continue
-            found = _run(instrs, du, starts, dead, i, base, off, ty, width)
+            found = _run(instrs, du, starts, dead, i, base, ty,
+                         [start + size * j for j in range(width) if start + size * j != off])
             if found is None:
                 continue
-            elems = [Operand("reg", ins.operands[0].line, ins.operands[0].col, reg=ins.operands[0].reg)
-                     for ins in [first] + [instrs[k] for k in found]]
+            at = dict(zip([start + size * j for j in range(width) if start + size * j != off], found))
+            at[off] = i
+            elems = [Operand("reg", instrs[at[o]].operands[0].line, instrs[at[o]].operands[0].col,
+                             reg=instrs[at[o]].operands[0].reg) for o in sorted(at)]
             vec = Operand("vec", first.line, first.col, elems=elems)
-            new[i] = replace(first, suffixes=["shared", f"v{width}", ty], operands=[vec, first.operands[1]])
+            new[i] = replace(first, suffixes=["shared", f"v{width}", ty],
+                             operands=[vec, replace(first.operands[1], offset=start)])
             dead.update(found)
             raise_to |= arrays
             break
+    for k, st in _store_pairs(instrs, du, starts, dead, align, raise_to):
+        first, second = instrs[k], instrs[st]
+        lo, hi = sorted((first, second), key=lambda x: x.operands[0].offset)
+        elems = [Operand("reg", x.operands[1].line, x.operands[1].col, reg=x.operands[1].reg) for x in (lo, hi)]
+        new[st] = replace(second, suffixes=["shared", "v2", second.suffixes[1]],
+                          operands=[lo.operands[0], Operand("vec", second.line, second.col, elems=elems)])
+        dead.add(k)
     for name in raise_to:
         v = shared[name]
         if not v.extern:
@@ -183,11 +240,45 @@ def vectorize_shared_loads(fn, module, table):
     return len(dead)
 
 
-def _run(instrs, du, starts, dead, i, base, off, ty, width):
-    """Positions of the loads of base+off+4, ... (width-1 of them) that can join
-    the load at i, or None. A joining load's destination is written at i after
-    the merge, so no instruction between i and it may read or write it."""
-    want = {off + 4 * j: None for j in range(1, width)}
+def _store_pairs(instrs, du, starts, dead, align, arrays):
+    """Pairs (i, k) of shared stores of the words base+8m and base+8m+4, in either
+    order, under the same guard, that ptxas makes one STS.64 (bitonic_smem's
+    compare-and-swap, `@!P0 STS.64 [R2], R12`: traces/ptxas/sm90_holdout5.sass):
+    nothing between them touches shared memory or is control flow, and neither
+    the address, the guard nor the first store's value is written in between.
+    The pair is stored where the second store was. Arrays the alignment proof
+    relies on are added to `arrays`."""
+    pairs, used = [], set()
+    for i, a in enumerate(instrs):
+        if i in dead or i in used or not _word_store(a):
+            continue
+        base, off = a.operands[0].base, a.operands[0].offset
+        partner = off + 4 if off % 8 == 0 else off - 4
+        keep = {_key(base), _key(a.operands[1].reg)} | ({_key(a.guard)} if a.guard is not None else set())
+        for k in range(i + 1, len(instrs)):
+            b = instrs[k]
+            if k in starts or k in dead:
+                break
+            if _word_store(b) and b.operands[0].base == base and b.operands[0].offset == partner \
+                    and b.suffixes == a.suffixes and b.guard == a.guard and b.guard_neg == a.guard_neg:
+                proof = set()
+                if align.of_reg(base, i, proof) >= 8:
+                    pairs.append((i, k))
+                    used.update((i, k))
+                    arrays |= proof
+                break
+            if b.opcode in STOPS or b.opcode in ("ld", "st") and ("shared" in b.suffixes or len(b.suffixes) == 1) \
+                    or keep & {_key(r) for r in du[k][0]}:
+                break
+    return pairs
+
+
+def _run(instrs, du, starts, dead, i, base, ty, offsets):
+    """Positions of the loads of base+o for each o of `offsets` (in their order)
+    that can join the load at i, or None. A joining load's destination is
+    written at i after the merge, so no instruction between i and it may read
+    or write it."""
+    want = {o: None for o in offsets}
     first = _key(instrs[i].operands[0].reg)
     if first == _key(base):
         return None
@@ -198,7 +289,7 @@ def _run(instrs, du, starts, dead, i, base, off, ty, width):
             return None
         ins = instrs[k]
         d, u = du[k]
-        if _word_load(ins, "shared") and k not in dead and ins.suffixes[1] == ty and ins.operands[1].base == base \
+        if _elem_load(ins) and k not in dead and ins.suffixes[1] == ty and ins.operands[1].base == base \
                 and ins.operands[1].offset in want and want[ins.operands[1].offset] is None:
             dk = _key(ins.operands[0].reg)
             if dk in dests or dk == _key(base) or dk in touched:
@@ -206,7 +297,7 @@ def _run(instrs, du, starts, dead, i, base, off, ty, width):
             want[ins.operands[1].offset] = k
             dests.add(dk)
             if all(v is not None for v in want.values()):
-                return [want[o] for o in sorted(want)]
+                return [want[o] for o in offsets]
             continue
         if ins.opcode in STOPS or ins.opcode == "st" and ("shared" in ins.suffixes or len(ins.suffixes) == 1) \
                 or _key(base) in {_key(r) for r in d}:
