@@ -24,7 +24,7 @@ import numpy as np
 
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.banks import count_wavefronts, one_wavefront
-from ..memory.coalescer import ATOM_FLOAT, count_atomic_sectors, count_sectors, store_beats
+from ..memory.coalescer import ATOM_FLOAT, count_atomic_sectors, count_sectors, local_lines, store_beats
 from ..ptx import codes as C
 from ..ptx.assemble import GLOBAL_BASE
 from . import memory as MEM
@@ -259,6 +259,8 @@ def mem_direct(P, W, M, i, w, mask, U, I, err, mstat, scratch):
         if op != C.OP_ST:
             for e in range(vec):
                 load_result(P, W, i, e, w, mask, t, nbytes, U[e])
+        if space == C.SPACE_LOCAL:
+            local_lines(offs, mask, size, w, M.local_size)
         count_access(offs, mask, size, space, i, mstat, scratch, op == C.OP_ST, np.int64(0), np.int64(1) << 62)
         return
     words = nbytes == 4 and space != C.SPACE_LOCAL
@@ -284,6 +286,9 @@ def mem_direct(P, W, M, i, w, mask, U, I, err, mstat, scratch):
             else:
                 MEM.load_lanes(M, space, nbytes, e * nbytes, offs, mask, blk, w, U[e])
                 load_result(P, W, i, e, w, mask, t, nbytes, U[e])
+    if space == C.SPACE_LOCAL:                  # the hierarchy's addresses of the lanes' words
+        local_lines(offs, mask, size, w, M.local_size)
+        lo, hi = np.int64(0), np.int64(1) << 62
     count_access(offs, mask, size, space, i, mstat, scratch, op == C.OP_ST, lo, hi)
 
 

@@ -9,12 +9,24 @@ bytes), one whose threads read words 4*stride bytes apart touches up to 32.
 A lane's .v2/.v4 access covers 8 or 16 bytes (aligned, so in one sector).
 Nsight Compute counts the same: l1tex__t_requests_pipe_lsu_mem_global_op_ld
 (requests) and l1tex__t_sectors_pipe_lsu_mem_global_op_ld (sectors).
+
+Local memory (a thread's `.local` arrays, spills, call arguments) goes the
+same way, at the addresses local_lines gives it: a thread's consecutive
+32-bit words 128 bytes apart and a warp's lanes side by side (CUDA C++
+Programming Guide, "Local Memory": "consecutive 32-bit words are accessed
+by consecutive thread IDs"), so a warp reading one index of its array
+touches one line, 4 sectors, and one reading a data-dependent index up to
+32 sectors. Measured on the H200 here (programs/micro/local_mem.s,
+traces/h200/micro/local_mem_ncu.csv): 4 sectors a request for a uniform
+index, 32 for one spread over 16 words.
 """
 import numpy as np
 
 from ..exec.jit import njit
 
 SECTOR_BYTES = 32
+# where local memory sits among the memory hierarchy's addresses: past any global allocation
+LOCAL_BASE = 1 << 44
 
 
 @njit
@@ -37,6 +49,23 @@ def count_sectors(offs, mask, nbytes, scratch):
         return compact(scratch, n)
     sort_small(scratch, n)
     return compact(scratch, n)
+
+
+@njit
+def local_lines(offs, mask, nbytes, w, local_size):
+    """Rewrite the active lanes' local offsets (bytes into each thread's local
+    memory) as the addresses the memory hierarchy sees for warp slot w (see
+    the module doc): word k of lane l at k * 128 + l * 4. An access of 8 or 16
+    bytes per lane covers its lane's 8 or 16 bytes from word k's line on, so a
+    whole warp's covers the lines of words k, k + 1, ... as the interleaved
+    words would (its bytes within them are not placed word by word)."""
+    stride = ((local_size + 3) // 4) * 128 + 512
+    base = LOCAL_BASE + w * stride
+    step = max(nbytes, 4)
+    for l in range(32):
+        if (mask >> l) & 1:
+            o = offs[l]
+            offs[l] = base + (o >> 2) * 128 + l * step + ((o & 3) if nbytes < 4 else 0)
 
 
 @njit

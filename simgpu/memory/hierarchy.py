@@ -1,4 +1,4 @@
-"""The global-memory path of a warp request, in time: L1 -> interconnect ->
+"""The global- (and local-) memory path of a warp request, in time: L1 -> interconnect ->
 L2 slice -> HBM channel, computed when the request issues.
 
 For each distinct 32-byte sector of a request (coalescer.py):

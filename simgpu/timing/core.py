@@ -804,7 +804,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                         ready, room = mio_issue(MS, g, sm, now, MIO_OTHER, 0, T.lat[pc])
                 if scratch[SCR_VALID] == 1:
                     space = scratch[SCR_SPACE]
-                    if space == C.SPACE_GLOBAL:
+                    if space == C.SPACE_GLOBAL or space == C.SPACE_LOCAL:
                         atomic = scratch[SCR_ATOMIC]
                         kind = RQ_ATOM if atomic == 1 else (RQ_RED if atomic == 2 else
                                                           (RQ_STORE if op == C.OP_ST else RQ_LOAD))

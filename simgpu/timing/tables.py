@@ -275,9 +275,7 @@ def build_tables(prog, cfg):
                 unit, latency, board = "branch", cfg["latency_param_cycles"], SB_FIXED
             elif space == C.SPACE_SHARED:
                 unit, latency, board = "mio", cfg["latency_shared_cycles"], SB_SHORT
-            elif space == C.SPACE_LOCAL:           # local memory: L1-resident in practice
-                unit, latency, board = "lsu", cfg["latency_l1_cycles"], SB_LONG
-            else:                                  # global (or generic): the memory hierarchy decides
+            else:                                  # global, local (or generic): the memory hierarchy decides
                 # (timing/requests.py); this latency is a load's with no lane active, which sends no request
                 unit, latency, board = "lsu", cfg["latency_global_off_cycles"], SB_LONG
         elif op == C.OP_CP and int(prog.sub[i]) == C.CP_ASYNC:     # a global read into shared memory (LDGSTS)
