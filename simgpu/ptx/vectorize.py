@@ -209,11 +209,11 @@ def vectorize_shared_loads(fn, module, table):
             arrays = set()
             if align.of_reg(base, i, arrays) < size * width:
                 continue
-            found = _run(instrs, du, starts, dead, i, base, ty,
-                         [start + size * j for j in range(width) if start + size * j != off])
+            others = [start + size * j for j in range(width) if start + size * j != off]
+            found = _run(instrs, du, starts, dead, i, base, ty, others)
             if found is None:
                 continue
-            at = dict(zip([start + size * j for j in range(width) if start + size * j != off], found))
+            at = dict(zip(others, found))
             at[off] = i
             elems = [Operand("reg", instrs[at[o]].operands[0].line, instrs[at[o]].operands[0].col,
                              reg=instrs[at[o]].operands[0].reg) for o in sorted(at)]
