@@ -91,7 +91,10 @@ SCHEMA.update({
                               "the driver's carve-out holds at least the reserved shared memory of this many times "
                               "the blocks the SM's warps allow (at most max_blocks_per_sm)"),
     "l1_ways": (int, lambda v: v >= 1, "L1 associativity"),
-    "l1_sectors_per_cycle": ((int, float), lambda v: v > 0, "L1 bandwidth per SM, 32-byte sectors per cycle"),
+    "l1_sectors_per_cycle": ((int, float), lambda v: v > 0,
+                             "32-byte sectors the L1's tag stage resolves per cycle (memory/hierarchy.py l1_span)"),
+    "l1_tags_per_cycle": ((int, float), lambda v: v > 0,
+                          "128-byte lines (tags) the L1's tag stage looks up per cycle, each with all its sectors"),
     "l1_caches_global_loads": (bool, None, "whether global loads allocate in L1"),
     "l1_store_allocates": (bool, None, "whether a store's whole sectors allocate in the L1 (write-through either way)"),
     "uniform_datapath": (bool, None, "whether integer instructions on warp-uniform values run on a uniform "
@@ -106,7 +109,8 @@ SCHEMA.update({
     "l2_ways": (int, lambda v: v >= 1, "L2 associativity"),
     "l2_slice_sectors_per_cycle": ((int, float), lambda v: v > 0, "L2 bandwidth per slice, sectors per cycle"),
     "l2_slice_write_sectors_per_cycle": ((int, float), lambda v: v > 0,
-                                         "stored sectors an L2 slice takes per cycle, in the time its reads use"),
+                                         "stored 32-byte beats an L2 slice takes per cycle, in the time its reads use (a "
+                                         "beat a sector, one more per line with a partly written sector)"),
     "l2_partitions": (int, lambda v: v >= 1, "L2 partitions: an SM looks in its own first, lines are held in both"),
     "l2_partition_sms": (int, lambda v: v >= 1,
                          "SMs in a row that share an L2 partition: SM k's is (k // this) mod l2_partitions"),

@@ -531,3 +531,47 @@ def test_a_tpcs_two_sms_share_an_l2_partition_as_the_h200s_chases_show():
         assert all(sms[b] // 2 == sms[b + 1] // 2 for b in range(0, 132, 2))
         assert 40 <= sum(parts) <= 92                # both partitions hold SMs (not every block in one)
     assert H100["l2_partition_sms"] == 2 and part(0) == part(1) != part(2) == part(3)
+
+
+def test_the_l1_tag_stage_looks_up_four_lines_a_cycle():
+    """l1_span: 4 tags (lines) a cycle, each with all its sectors (NVIDIA: "4
+    tags x 4 sectors" a cycle), or the data stage's wavefronts if more."""
+    from simgpu.memory.hierarchy import l1_span
+    ms = make_memsys(load_config("h200"), 1, 64 * 1024)
+    s = np.zeros(160, np.int64)
+    s[:32] = [4 * (k // 2) + k % 2 for k in range(32)]     # 16 lines, 2 sectors each (a local index lane & 15)
+    assert l1_span(ms, s, 32, 1) == 4.0
+    s[:32] = 4 * np.arange(32)                              # 32 lines of a sector
+    assert l1_span(ms, s, 32, 1) == 8.0
+    s[:4] = np.arange(4)                                    # one whole line
+    assert l1_span(ms, s, 4, 1) == 1.0 and l1_span(ms, s, 4, 0) == 0.25
+    s[:16] = np.arange(16)                                  # 4 whole lines, 4 wavefronts (16-byte lanes)
+    assert l1_span(ms, s, 16, 4) == 4.0
+
+
+def test_a_local_load_over_sixteen_lines_costs_the_tag_stage_s_cycles():
+    """programs/micro/local_mem.s with one warp (traces/h200/micro/
+    micro_local_mem.json): a hitting local load over 16 lines (index lane &
+    15) takes 3.7 cycles a step more than one over a line on the H200
+    (ld_next_div 37.6, ld_next 33.9), 3.0 more in a chase of them
+    (ld_chase_div, ld_chase): the tag stage's 15 more lines at 4 a cycle.
+    simgpu's steps differ by 3.0 in both, within a cycle of the H200's (it
+    took 7.0 when the tag stage counted sectors)."""
+    import json
+    import sys
+    sys.path.insert(0, str(PROGRAMS.parent / "tools"))
+    import local_mem_figures as lm
+    record = json.loads((lm.MICRO / "micro_local_mem.json").read_text())
+    runs, prepared = lm.launches(record)
+    hw = record["programs"][0]["ncu"]["launches"]
+    sim = lm.simulate([p for p in prepared if p[0] in ("ld_next", "ld_next_div", "ld_chase", "ld_chase_div")])
+    for one, spread in (("ld_next", "ld_next_div"), ("ld_chase", "ld_chase_div")):
+        slope = {}
+        for kernel in (one, spread):
+            i, j = [k for k, r in enumerate(runs) if r[0] == kernel]
+            dsteps = runs[j][2] - runs[i][2]
+            slope[kernel] = ((hw[j][lm.CYC] - hw[i][lm.CYC]) / dsteps, (sim[kernel][1] - sim[kernel][0]) / dsteps)
+        extra_hw = slope[spread][0] - slope[one][0]
+        extra_sim = slope[spread][1] - slope[one][1]
+        assert 2.5 < extra_hw < 4.0                          # the record's
+        assert abs(extra_sim - extra_hw) < 1.0, (spread, extra_sim, extra_hw)

@@ -5,7 +5,7 @@ For each distinct 32-byte sector of a request (coalescer.py):
 - L1 (per SM; global loads allocate; stores write through, and with
   `l1_store_allocates` a sector the lanes write whole is also taken into the
   L1, allocating its line, while a partly written one only updates a line
-  already there): the SM's L1 takes `l1_sectors_per_cycle` sectors a cycle;
+  already there): the SM's L1 looks up `l1_tags_per_cycle` lines a cycle (l1_span);
   a hit is ready after `latency_l1_cycles`. Measured on the H200 here
   (programs/micro/l1_store_alloc.s, traces/h200/micro/
   micro_l1_store_alloc.json): a warp storing 64 or 512 whole lines then
@@ -28,12 +28,15 @@ For each distinct 32-byte sector of a request (coalescer.py):
   beats a line). Not modeled: warps of one SM writing the same lines one
   after another went faster (1.25 sectors a cycle);
 - then the L2 slice its line hashes to; each slice reads
-  `l2_slice_sectors_per_cycle` and takes stored sectors at
+  `l2_slice_sectors_per_cycle` and takes a store's beats (those of the
+  store path: a line's partly written sectors cost a beat more) at
   `l2_slice_write_sectors_per_cycle`, in the same time: measured on the H200
   here (programs/micro/l2_mix.s, traces/h200/micro/micro_l2_mix.json,
-  tools/l2_mix_figures.py), 132 SMs storing into the L2 take 69 sectors a
-  cycle where they read 131, and reading and storing at once take 1.04-1.05
-  times the sum of their times alone. Not modeled: 66 SMs store only 49
+  tools/l2_mix_figures.py), 132 SMs storing whole sectors into the L2 take
+  69 a cycle where they read 131, and reading and storing at once take
+  1.04-1.05 times the sum of their times alone; lines of partly written
+  sectors go at 70-73 beats a cycle, 36-56 sectors (_l2_lookup;
+  traces/h200/store_scatter.json, 132 SMs). Not modeled: 66 SMs store only 49
   sectors a cycle, and 1 to 4 warps per SM store bursts of up to 68 K
   sectors at 159-310 a cycle (micro_dram_causes.json: the L2 buffers them).
   A hit is ready after `latency_l2_cycles`
@@ -170,7 +173,7 @@ HIST_FIRST_WIDTH = 64
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
  P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_WHOLE, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
  P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS, P_LATE_SEED, P_PATH_GAP, P_ATOM_FLOAT, P_ATOM_LINE,
- P_ATOM_WHOLE_LINE, P_ATOM_FLOAT_LINE) = range(39)
+ P_ATOM_WHOLE_LINE, P_ATOM_FLOAT_LINE, P_L1_TPC) = range(40)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -199,7 +202,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        1.0 if cfg["l1_store_allocates"] else 0.0, cfg["l2_partition_sms"], cfg["dram_late_seed"],
                        cfg["l2_path_gap_cycles"], cfg["l2_atomic_float_op_cycles"],
                        cfg["l2_atomic_line_cycles"], cfg["l2_atomic_whole_line_cycles"],
-                       cfg["l2_atomic_float_line_cycles"]],
+                       cfg["l2_atomic_float_line_cycles"], cfg["l1_tags_per_cycle"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -447,16 +450,22 @@ def atomic_request(MS, sm, now, sectors, n, kind):
 
 
 @njit(inline="always")
-def _l2_lookup(MS, sl, t, tag, sbit, ch, write):
+def _l2_lookup(MS, sl, t, tag, sbit, ch, write, beats):
     """One sector's lookup in L2 slice `sl` (line `tag` within the slice), no
     earlier than cycle t: (the cycle the slice serves it, hit, slot). The
     lookup allocates; dirty sectors it evicts go back through DRAM channel ch.
-    write: 1 a store's sector, which takes the slice longer than a read's
-    (`l2_slice_write_sectors_per_cycle`), 2 an atomic's (its unit's time is
-    counted apart), 0 a read."""
+    write: 1 a store's sector, which takes the slice `beats` 32-byte beats at
+    `l2_slice_write_sectors_per_cycle` (a beat a sector, one more for the
+    line's partly written sectors, as on the SM's store path:
+    coalescer.store_beats), 2 an atomic's (its unit's time is counted apart),
+    0 a read. Measured on the H200 here (traces/h200/store_scatter.json, 132
+    SMs of 32 warps, 128 stores each, the slowest block's clock64 cycles): whole
+    sectors reach the L2 at 68.9 a cycle, lines of 4 partly written sectors at
+    55.8 (69.7 beats), 32 lines of one partly written sector a request at 36.3
+    (72.7 beats) -- a rate in beats, not sectors."""
     p = MS.params
     ts = max(t, MS.slice_free[sl])
-    MS.slice_free[sl] = ts + 1.0 / (p[P_SLICE_WSPC] if write == 1 else p[P_SLICE_SPC])
+    MS.slice_free[sl] = ts + (beats / p[P_SLICE_WSPC] if write == 1 else 1.0 / p[P_SLICE_SPC])
     hit, evicted, slot = access(MS.l2, sl, tag, sbit, True, write > 0)
     if evicted > 0:
         MS.counters[C_DRAM_WR] += 32 * evicted
@@ -505,19 +514,37 @@ def l1_sector(MS, sm, t, sec, skip_l1, store, beats, whole):
 
 
 @njit(inline="always")
-def l1_span(MS, n, wavefronts):
-    """The cycles the SM's L1 spends on a request of n sectors whose load
-    takes `wavefronts` in the data stage (0: a store or atomic): its tag
-    stage takes `l1_sectors_per_cycle` sectors a cycle, its data stage a
-    wavefront a cycle, the data banks conflicting as shared memory's do
-    (banks.py; the warp's words of one bank in different lines are a
-    wavefront each). Measured on the H200 here (programs/micro/ldg_banks.s,
-    traces/h200/micro/micro_ldg_banks.json.gz, `tools/bank_conflict_figures.py ldg_banks`):
-    loads hitting the L1 with lane l at word l x stride take 1.0-1.3, 2.0,
-    7.9, 15.8, 32.0 cycles an SM for strides 1, 2, 8, 16, 32 (1, 2, 8, 16,
-    32 wavefronts: Nsight's l1tex__data_pipe_lsu_wavefronts_mem_lgds_cmd_read),
-    8.8-8.9 for 33 (32 lines, no bank twice: the tag stage's 8)."""
-    return max(n / MS.params[P_L1_SPC], float(wavefronts))
+def l1_span(MS, sectors, n, wavefronts):
+    """The cycles the SM's L1 spends on a request of the n sorted sectors
+    sectors[0:n], whose load takes `wavefronts` in the data stage (0: a store
+    or atomic): its tag stage looks up `l1_tags_per_cycle` lines a cycle,
+    with all their sectors, up to `l1_sectors_per_cycle` (NVIDIA's Greg Smith
+    on the Volta L1 and later: "the tag stage can look up 4 tags per cycle
+    resolving a maximum of 16 sectors (4 tags x 4 sectors)", NVIDIA developer
+    forums, "Pascal L1 cache"); its data stage a wavefront a cycle, the data
+    banks conflicting as shared memory's do (banks.py; the warp's words of
+    one bank in different lines are a wavefront each). Measured on the H200
+    here: loads hitting the L1 with lane l at word l x stride
+    (programs/micro/ldg_banks.s, traces/h200/micro/micro_ldg_banks.json.gz,
+    `tools/bank_conflict_figures.py ldg_banks`) take 1.0-1.3, 2.0, 7.9, 15.8,
+    32.0 cycles an SM for strides 1, 2, 8, 16, 32 (1, 2, 8, 16, 32
+    wavefronts: Nsight's l1tex__data_pipe_lsu_wavefronts_mem_lgds_cmd_read),
+    8.8-8.9 for 33 (32 lines, no bank twice: the tag stage's 8); a local
+    load of 32 sectors in 16 lines, one wavefront, hitting (programs/micro/
+    local_mem.s, traces/h200/micro/micro_local_mem.json, tools/
+    local_mem_figures.py) takes 3.7 cycles more than one of a line with one
+    warp (ld_next_div against ld_next: 37.6 and 33.9 a step), and 15.5 warps
+    an SM take 63.9 cycles a step (busy_ld_next_div): 4.1 an SM, the tag
+    stage's 16 / 4 lines, not 32 / 4 sectors."""
+    lines = 0
+    last = np.int64(-1)
+    for k in range(n):
+        line = sectors[k] >> 2
+        if line != last:
+            lines += 1
+            last = line
+    p = MS.params
+    return max(max(lines / p[P_L1_TPC], n / p[P_L1_SPC]), float(wavefronts))
 
 
 @njit(inline="always")
@@ -533,7 +560,8 @@ def l1_start(MS, sm, now, span):
 def l2_sector(MS, sm, tn, sec, store, atomic, ops):
     """One sector at the L2, arriving from SM `sm` at cycle tn: returns when
     its data is back at the SM (a load or atom), or when the L2 acknowledges
-    it (a store or red)."""
+    it (a store or red). ops: an atomic's operations (atomic_work), a
+    store's beats (coalescer.store_beats)."""
     p = MS.params
     parts = np.int64(p[P_PARTS])
     per = np.int64(p[P_SLICES]) // parts
@@ -546,7 +574,8 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
     sl = (home if store or atomic > 0 else near) * per + local
     way = path_offset(sm, sl, p)
     ch = dram_channel(line, p)
-    ts, hit, slot = _l2_lookup(MS, sl, tn, line // per, sbit, ch, 1 if store else (2 if atomic > 0 else 0))
+    ts, hit, slot = _l2_lookup(MS, sl, tn, line // per, sbit, ch, 1 if store else (2 if atomic > 0 else 0),
+                               ops)
     if store:
         MS.counters[C_L2_ST] += 1
         MS.counters[C_L2_HIT] += 1          # a written sector needs no fetch: a hit, as Nsight counts it
@@ -571,7 +600,7 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
             # the other partition's copy, across the fabric; DRAM only if it misses too
             MS.counters[C_FABRIC] += 1
             sl = home * per + local
-            ts, hit, slot = _l2_lookup(MS, sl, ts, line // per, sbit, ch, 0)
+            ts, hit, slot = _l2_lookup(MS, sl, ts, line // per, sbit, ch, 0, 0)
             if hit:
                 data = max(ts, ready_at(MS.l2, sl, slot, sbit))
                 take_unasked(MS.l2, sl, slot, sbit)
@@ -698,7 +727,7 @@ def atomic_costs(kind, p):
 def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
     """A whole request served at once (the engine defers the L2 stage to the
     end of its time quantum, timing/requests.py; both use the stages above)."""
-    span = l1_span(MS, n, sectors[SCR_WAVEFRONTS] if not store and atomic == 0 else 0)
+    span = l1_span(MS, sectors, n, sectors[SCR_WAVEFRONTS] if not store and atomic == 0 else 0)
     t0 = l1_start(MS, sm, now, span)
     ready = float(now)
     for k in range(n):
@@ -706,7 +735,8 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
         where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1,
                                       store and sectors[64 + k] == WHOLE_MASK)
         if where == 1:
-            r = l2_sector(MS, sm, r, sectors[k], store, atomic, atomic_work(sectors, n, k) if atomic > 0 else 0)
+            r = l2_sector(MS, sm, r, sectors[k], store, atomic,
+                          atomic_work(sectors, n, k) if atomic > 0 else (sectors[32 + k] if store else 0))
             if l1_slot >= 0 and atomic == 0:
                 set_ready(MS.l1, sm, l1_slot, sectors[k] & 3, r)
         if r > ready:

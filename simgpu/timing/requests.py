@@ -54,7 +54,8 @@ RQ_LOAD, RQ_STORE, RQ_ATOM, RQ_RED = range(4)
 REQ_DTYPE = np.dtype([("now", np.int64), ("local", np.float64), ("ready", np.int64), ("w", np.int32),
                       ("pc", np.int32), ("e0", np.int32), ("e1", np.int32), ("kind", np.int32)], align=True)
 # an entry: a sector for the L2 (dep = -1: crossing the port at tn, its fill going to L1
-# slot `l1slot`, `ops` atomic operations), or an L1 hit waiting for entry `dep`'s fill
+# slot `l1slot`; `ops`: an atomic's operations, a store's beats), or an L1 hit waiting for entry
+# `dep`'s fill
 ENT_DTYPE = np.dtype([("tn", np.float64), ("r", np.float64), ("sec", np.int64), ("l1slot", np.int32),
                       ("dep", np.int32), ("ops", np.int32), ("pad", np.int32)], align=True)
 
@@ -94,7 +95,7 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
     k0 = RQ.n[sm, 0]
     e = RQ.n[sm, 1]
     e0 = e
-    span = l1_span(MS, n, sectors[SCR_WAVEFRONTS] if kind == RQ_LOAD else 0)
+    span = l1_span(MS, sectors, n, sectors[SCR_WAVEFRONTS] if kind == RQ_LOAD else 0)
     t0 = l1_start(MS, sm, now, span)
     ready = float(now)
     left = float(now)                                       # a store: its last sector's port crossing
@@ -117,7 +118,7 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
             left = r
         RQ.ent[sm, e].sec = sectors[k]
         RQ.ent[sm, e].dep = -1
-        RQ.ent[sm, e].ops = atomic_work(sectors, n, k) if atomic > 0 else 0
+        RQ.ent[sm, e].ops = atomic_work(sectors, n, k) if atomic > 0 else (sectors[32 + k] if store else 0)
         RQ.ent[sm, e].l1slot = l1_slot if atomic == 0 else -1
         if l1_slot >= 0 and atomic == 0:
             set_ready(MS.l1, sm, l1_slot, sectors[k] & 3, -1.0 - e)
