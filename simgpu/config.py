@@ -133,6 +133,15 @@ SCHEMA.update({
                                      "interconnect bandwidth of one SM's port to the L2, sectors per cycle"),
     "store_beats_per_cycle_per_sm": ((int, float), lambda v: v > 0,
                                      "32-byte beats of store data one SM sends to the L2 per cycle"),
+    "store_ahead_cycles": ((int, float), lambda v: v >= 0,
+                           "an SM's store path sends nothing until this many cycles before the L2 acknowledged "
+                           "its last store (the L2's back-pressure)"),
+    "l1_store_slack_cycles": ((int, float), lambda v: v >= 0,
+                              "the L1 takes the SM's next request no sooner than this many cycles before a "
+                              "store's last sector leaves the store path"),
+    "l1_queue_requests": (int, lambda v: 1 <= v <= 4096,
+                          "global and local requests of the SM that wait for the L1's tag stage at most; the LSU "
+                          "pipe takes no memory instruction while they are as many"),
     "barrier_arrival_cycles": ((int, float), lambda v: v >= 0,
                                "cycles the SM's barrier unit takes per warp arriving at a block barrier"),
     "barrier_release_cycles": (int, lambda v: 0 <= v <= 100000,

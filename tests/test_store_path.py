@@ -172,3 +172,34 @@ def test_the_l2_takes_a_partly_written_line_s_extra_beat_too():
         simulated = sms * stores * n / (last - lat)
         measured = r["sectors_per_request"] * 32 * r["stores_per_warp"] * sms / r["block_cycles_max"]
         assert abs(simulated / measured - 1) < 0.08, (r["stride_words"], r["vec"], simulated, measured)
+
+
+def test_the_l2_s_back_pressure_holds_the_warps_not_their_ends():
+    """2,048 warps whose local stores the L2 takes slower than their SMs send
+    them (programs/micro/local_mem.s, busy_* at the record's sizes; traces/
+    h200/micro/micro_local_mem.json): on the H200 they wait on their loads,
+    queued in the L1 behind the stores (busy_st_other_div: `long_scoreboard`
+    178.9 warps per issue, `drain` 0.39), or, storing only, on the LSU pipe
+    (busy_st_stream: `lg_throttle` 43.2), and end with little left to drain.
+    simgpu's dominant states are the H200's and its drain below one warp per
+    issue in each (without the back-pressure: `drain` 49 and 35)."""
+    import sys
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root / "tools"))
+    import local_mem_figures as lm
+    from simgpu.launch import launch, load
+    record = json.loads((lm.MICRO / "micro_local_mem.json").read_text())
+    runs, prepared = lm.launches(record)
+    hw = record["programs"][0]["ncu"]["launches"]
+    ratio = "smsp__average_warps_issue_stalled_{}_per_issue_active.ratio"
+    for case, state in (("busy_st_other_div", "long_scoreboard"), ("busy_st_stream", "lg_throttle")):
+        k = [i for i, r in enumerate(runs) if r[0] == case][1]          # the longer launch
+        kernel, grid, block, args, shared = prepared[k]
+        measured = {key[len("smsp__average_warps_issue_stalled_"):-len("_per_issue_active.ratio")]: v
+                    for key, v in hw[k].items() if key.startswith("smsp__average_warps_issue_stalled_")}
+        assert max(measured, key=measured.get) == state and measured["drain"] < 1.5
+        s = launch(load(str(lm.PROGRAM), kernel=kernel, lower="ptxas"), grid, block, list(args),
+                   config="h200", shared_bytes=shared).stats
+        per_issue = {key: v / s["warp_instructions"] for key, v in s["stall_cycles"].items()}
+        assert max(per_issue, key=per_issue.get) == state, (case, per_issue)
+        assert per_issue["drain"] < 1.0, (case, per_issue)

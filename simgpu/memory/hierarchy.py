@@ -173,7 +173,7 @@ HIST_FIRST_WIDTH = 64
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
  P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_WHOLE, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
  P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS, P_LATE_SEED, P_PATH_GAP, P_ATOM_FLOAT, P_ATOM_LINE,
- P_ATOM_WHOLE_LINE, P_ATOM_FLOAT_LINE, P_L1_TPC) = range(40)
+ P_ATOM_WHOLE_LINE, P_ATOM_FLOAT_LINE, P_L1_TPC, P_ST_AHEAD, P_L1_ST_SLACK) = range(42)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -202,13 +202,15 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        1.0 if cfg["l1_store_allocates"] else 0.0, cfg["l2_partition_sms"], cfg["dram_late_seed"],
                        cfg["l2_path_gap_cycles"], cfg["l2_atomic_float_op_cycles"],
                        cfg["l2_atomic_line_cycles"], cfg["l2_atomic_whole_line_cycles"],
-                       cfg["l2_atomic_float_line_cycles"], cfg["l1_tags_per_cycle"]],
+                       cfg["l2_atomic_float_line_cycles"], cfg["l1_tags_per_cycle"],
+                       cfg["store_ahead_cycles"], cfg["l1_store_slack_cycles"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
     return MemSys(make_cache(n_sm, max(l1_bytes, 128 * cfg["l1_ways"]), cfg["l1_ways"]),
                   make_cache(slices, cfg["l2_bytes"] // slices, cfg["l2_ways"]),
-                  np.zeros(n_sm, np.float64), np.zeros((n_sm, 2), np.float64), np.zeros(slices, np.float64),
+                  np.zeros((n_sm, 2 + int(cfg["l1_queue_requests"])), np.float64), np.zeros((n_sm, 2), np.float64),
+                  np.zeros(slices, np.float64),
                   _atomic_units(int(cfg["l2_atomic_units"])),
                   _channels(cfg["dram_channels"]),
                   np.zeros((n_sm, 2), np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 4), np.int64),
@@ -550,10 +552,59 @@ def l1_span(MS, sectors, n, wavefronts):
 @njit(inline="always")
 def l1_start(MS, sm, now, span):
     """The L1 takes a request for `span` cycles (l1_span): the cycle it
-    starts (its n sectors follow each span / n later)."""
-    t0 = max(float(now), MS.l1_free[sm])
-    MS.l1_free[sm] = t0 + span
+    starts (its n sectors follow each span / n later). MS.l1_free[sm]: [0]
+    when the L1 is free, [1] the requests it took, [2:] when the last
+    `l1_queue_requests` of them started (a ring; l1_queue_full)."""
+    t0 = max(float(now), MS.l1_free[sm, 0])
+    MS.l1_free[sm, 0] = t0 + span
+    q = MS.l1_free.shape[1] - 2
+    i = np.int64(MS.l1_free[sm, 1])
+    MS.l1_free[sm, 2 + i % q] = t0
+    MS.l1_free[sm, 1] = i + 1
     return t0
+
+
+@njit(inline="always")
+def l1_queue_full(MS, sm):
+    """Until when the L1's queue of the SM's global and local requests is
+    full, after the request it took last: its `l1_queue_requests` requests
+    waiting for the tag stage (l1_start), the LSU pipe takes no memory
+    instruction until the oldest of them starts (Nsight's `lg_throttle`;
+    store_acked)."""
+    q = MS.l1_free.shape[1] - 2
+    return MS.l1_free[sm, 2 + np.int64(MS.l1_free[sm, 1]) % q]
+
+
+@njit(inline="always")
+def store_left(MS, sm, left):
+    """A store whose last sector leaves the SM's store path at cycle `left`:
+    the L1, which takes the SM's requests in order, takes the next one no
+    sooner than `l1_store_slack_cycles` before that (its store data waits in
+    the L1 until the path has room). Measured on the H200 here: see
+    store_acked."""
+    t = left - MS.params[P_L1_ST_SLACK]
+    if t > MS.l1_free[sm, 0]:
+        MS.l1_free[sm, 0] = t
+
+
+@njit(inline="always")
+def store_acked(MS, sm, ack):
+    """The L2 acknowledged a store of SM sm at cycle `ack`: the SM's store
+    path sends nothing more until `store_ahead_cycles` before it, so that an
+    SM keeps at most that much of its store data on its way to slices slower
+    than its path (the L2's back-pressure; the engine learns the
+    acknowledgements at the end of each time quantum, so it reaches the SM up
+    to a quantum late). With store_left, loads queue behind stores the L2 is
+    slow to take, and the LSU pipe stops taking memory instructions while
+    the L1's queue is full (l1_queue_full): on the H200 here
+    (programs/micro/local_mem.s, traces/h200/micro/micro_local_mem.json: 2,048
+    warps, the L2 taking their stores at 38-58 sectors a cycle) the warps wait
+    on their loads (busy_st_other_div: `long_scoreboard` 178.9 warps per
+    issue, `drain` 0.39) or on the LSU pipe (busy_st_stream, stores only:
+    `lg_throttle` 43.2), not at their ends for their stores to drain."""
+    t = ack - MS.params[P_ST_AHEAD]
+    if t > MS.noc_free[sm, 1]:
+        MS.noc_free[sm, 1] = t
 
 
 @njit(inline="always")
@@ -730,17 +781,24 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
     span = l1_span(MS, sectors, n, sectors[SCR_WAVEFRONTS] if not store and atomic == 0 else 0)
     t0 = l1_start(MS, sm, now, span)
     ready = float(now)
+    left = float(now)
     for k in range(n):
         t = t0 + k * span / n
         where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1,
                                       store and sectors[64 + k] == WHOLE_MASK)
         if where == 1:
+            tn = r
             r = l2_sector(MS, sm, r, sectors[k], store, atomic,
                           atomic_work(sectors, n, k) if atomic > 0 else (sectors[32 + k] if store else 0))
             if l1_slot >= 0 and atomic == 0:
                 set_ready(MS.l1, sm, l1_slot, sectors[k] & 3, r)
+            if store and tn > left:
+                left = tn
         if r > ready:
             ready = r
+    if store:
+        store_left(MS, sm, left)
+        store_acked(MS, sm, ready)
     return np.int64(np.ceil(ready))
 
 

@@ -80,7 +80,7 @@ from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.caches import Cache, invalidate
 from ..memory.hierarchy import (C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MIO_BARRIER, MIO_OTHER, MIO_SHARED, MemSys,
-                                P_ST_ACK, mio_issue)
+                                P_ST_ACK, l1_queue_full, mio_issue)
 from ..ptx import codes as C
 from . import stalls as S
 from .async_copy import copy_answered, copy_issued, group_committed, wait_ready
@@ -792,6 +792,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     u = T.pipe_alt[pc]
                 room = np.int64(-1)
                 done = np.int64(0)
+                lsu_hold = np.int64(0)
                 if u == PIPE_MIO:
                     # through the scheduler's MIO queue (memory/hierarchy.py mio_issue); the warp's
                     # next MIO instruction waits mio_issue_gap_cycles (`wait`, ptxas's stall counts)
@@ -810,6 +811,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                                                           (RQ_STORE if op == C.OP_ST else RQ_LOAD))
                         ready = issue(MS, RQ, sm, now, w, pc, scratch, scratch[SCR_NSECTORS], kind,
                                       (P.ins[pc].iflags & C.F_L2_ONLY) != 0)
+                        # the LSU pipe takes nothing more while the L1's queue is full (Nsight's `lg_throttle`)
+                        lsu_hold = np.int64(np.ceil(l1_queue_full(MS, sm)))
                         if T.is_async[pc] == ASYNC_COPY:
                             copy_issued(T, TS, w, ready)
                         elif kind == RQ_LOAD and ready != PENDING and T.reply_l1_gap > 0:
@@ -828,6 +831,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     free = max(room, now + 1)
                 else:       # held T.occupancy half cycles after what it owed before (pipe_half)
                     TS.pipe_half[g, u] = max(TS.pipe_half[g, u], 2 * now) + T.occupancy[pc]
+                    if 2 * lsu_hold > TS.pipe_half[g, u]:
+                        TS.pipe_half[g, u] = 2 * lsu_hold
                     free = TS.pipe_half[g, u] >> 1
                 TS.pipe_busy[g, u] += free - (now + 1)
                 TS.pipe_free[g, u] = free

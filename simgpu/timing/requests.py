@@ -41,7 +41,8 @@ from ..exec.jit import njit, records
 from ..memory import SCR_WAVEFRONTS
 from ..memory.caches import ready_at, set_ready
 from ..memory.coalescer import WHOLE_MASK
-from ..memory.hierarchy import P_L1_LAT, P_ST_ACK, atomic_work, l1_sector, l1_span, l1_start, l2_sector
+from ..memory.hierarchy import (P_L1_LAT, P_ST_ACK, atomic_work, l1_sector, l1_span, l1_start, l2_sector, store_acked,
+                                store_left)
 from .twins import TW_ON, serve_twins
 
 PENDING = np.int64(1) << 60      # a scoreboard time the L2 stage has not answered yet
@@ -135,6 +136,7 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
     RQ.n[sm, 0] = k0 + 1
     RQ.n[sm, 1] = e
     if store:
+        store_left(MS, sm, left)
         return np.int64(np.ceil(left + MS.params[P_ST_ACK]))
     return PENDING
 
@@ -185,6 +187,8 @@ def serve(MS, RQ, sm, k, b):
         RQ.ent[sm, e].r = r
         if r > ready:
             ready = r
+    if store:
+        store_acked(MS, sm, ready)
     RQ.req[sm, k].ready = np.int64(np.ceil(ready))
     return RQ.req[sm, k].ready
 

@@ -202,10 +202,11 @@ def quantum_cycles(cfg):
     of two no longer than the L2 latency (requests.py: nothing the L2 stage
     answers comes back sooner, so a quantum's requests are settled before any
     answer is due), at most QUANTUM_MAX; the series' first bin width. The
-    quantum changes no cycle and no counter, only host speed (and, as on the
-    hardware, where their order is not defined, the rounding of a float sum
-    made by global atomics of different SMs: within a quantum they execute SM
-    by SM): the longer it is, the more
+    quantum changes host speed and, within it, little else: the rounding of a
+    float sum made by global atomics of different SMs (as on the hardware,
+    where their order is not defined: within a quantum they execute SM by
+    SM), and when the L2's back-pressure on an SM's stores reaches it (at the
+    quantum's end: memory/hierarchy.py store_acked). The longer it is, the more
     instructions each warp issues while its SM's state is in the host's
     caches (matmul_tiled n=512 on h100: 64 -> 256 cycles, 2.1 -> 3.0 M warp
     instructions/s on one thread here)."""
