@@ -1,7 +1,7 @@
 """Local memory on the H200, from the records of tools/device_local_mem.sh
 (programs/micro/local_mem.s; the held-out local_hist.ptx):
 
-    python3 tools/local_mem_figures.py [DIR] [--sim]
+    python3 tools/local_mem_figures.py [DIR] [--sim] [--busy] [--record NAME]
 
 DIR (default traces/h200/micro) holds micro_local_mem.json (the harness's
 record: checks, Nsight counters per launch), local_mem_ncu.csv and
@@ -25,7 +25,12 @@ steps a warp (the record's sizes and the recipe's args say k); per case:
 - lsb: the harness's long_scoreboard stall, warps per issue, longer launch.
 Then local_hist's one launch, its counters over its 128 read-modify-writes a
 thread. --sim adds simgpu's cycles a step for the one-warp cases (h200
-config, ptxas lowering; busy_* are left out: minutes each).
+config, ptxas lowering), --busy for the busy_* ones too (a minute or two),
+with each launch's dominant warp state, the H200's / simgpu's (the longer
+launch). --record NAME reads DIR/NAME instead of micro_local_mem.json
+(tools/device_local_mem_sizes.sh's micro_local_mem_b132.json and _b528.json:
+the busy launches on 8 and 32 warps an SM); the CSVs go with the default
+record only.
 A measurement, not a fit; nothing is written.
 """
 import argparse
@@ -46,6 +51,7 @@ LD, ST = "l1tex__t_{}_pipe_lsu_mem_local_op_ld", "l1tex__t_{}_pipe_lsu_mem_local
 L2W, L2R = "lts__t_sectors_srcunit_tex_op_write.sum", "lts__t_sectors_srcunit_tex_op_read.sum"
 L2WQ = "lts__t_requests_srcunit_tex_op_write.sum"
 LSB = "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio"
+STALL, PER_ISSUE = "smsp__average_warps_issue_stalled_", "_per_issue_active.ratio"
 
 
 def read_csv(path):
@@ -98,37 +104,52 @@ def fmt(v, w, p=1, suffix=""):
     return ("-" if v is None else f"{v:,.{p}f}{suffix}").rjust(w)
 
 
-def simulate(prepared):
-    """simgpu's cycles of each one-warp launch (kernel -> [cycles, ...])."""
+def simulate(prepared, busy=False):
+    """simgpu's cycles of each one-warp launch, and of the busy_* ones with
+    busy (kernel -> [cycles, ...]); the dominant warp state of each kernel's
+    last launch (kernel -> state)."""
     from simgpu.launch import launch, load
-    out, cache = {}, {}
+    out, cache, state = {}, {}, {}
     for kernel, grid, block, args, shared in prepared:
-        if kernel.startswith("busy_"):
+        if kernel.startswith("busy_") and not busy:
             continue
         if kernel not in cache:
             cache[kernel] = load(str(PROGRAM), kernel=kernel, lower="ptxas")
         res = launch(cache[kernel], grid, block, list(args), config="h200", shared_bytes=shared)
         out.setdefault(kernel, []).append(float(res.stats["cycles"]))
-    return out
+        stalls = {k: v for k, v in res.stats["stall_cycles"].items() if k != "selected"}
+        state[kernel] = max(stalls, key=stalls.get)
+    return out, state
+
+
+def dominant(row):
+    """The warp state with the most warps per issue in a launch's record (selected aside)."""
+    states = {k[len(STALL):-len(PER_ISSUE)]: v for k, v in row.items()
+              if k.startswith(STALL) and k.endswith(PER_ISSUE) and isinstance(v, float)}
+    states.pop("selected", None)
+    return max(states, key=states.get) if states else None
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dir", nargs="?", default=str(MICRO))
     ap.add_argument("--sim", action="store_true")
+    ap.add_argument("--busy", action="store_true")
+    ap.add_argument("--record", default="micro_local_mem.json")
     ns = ap.parse_args()
     d = Path(ns.dir)
-    record = json.loads((d / "micro_local_mem.json").read_text())
+    record = json.loads((d / ns.record).read_text())
     entry = record["programs"][0]
     hw = entry["ncu"]["launches"]
-    extra = read_csv(d / "local_mem_ncu.csv")
+    default = ns.record == "micro_local_mem.json"
+    extra = read_csv(d / "local_mem_ncu.csv") if default else []
     runs, prepared = launches(record)
     if [L["kernel"] for L in hw] != [k for k, _, _ in runs]:
         sys.exit("the record's launches are not the recipe's")
     if extra and [r.get("Kernel Name") for r in extra] != [k for k, _, _ in runs]:
         print("(local_mem_ncu.csv's launches are not the recipe's: its columns left out)")
         extra = []
-    sim = simulate(prepared) if ns.sim else {}
+    sim, sim_state = simulate(prepared, ns.busy) if ns.sim or ns.busy else ({}, {})
     checks = entry.get("checks", [])
     print(f"programs/micro/local_mem.s on {record.get('device')} ({record.get('date', '')[:10]}, "
           f"{record.get('nvidia_smi', '')}); sizes {entry['sizes']}; checks "
@@ -136,7 +157,7 @@ def main():
     head = (f"{'case':<20}{'warps':>6}{'steps':>10}{'cyc/step':>10}{'again':>9}"
             + (f"{'simgpu':>8}" if sim else "")
             + f"{'ld s/req':>9}{'st s/req':>9}{'ld hit %':>9}{'st hit %':>9}{'L2 wr':>7}{'wr req':>7}{'wr/clk':>8}"
-            + f"{'L2 rd':>7}{'lsb':>7}")
+            + f"{'L2 rd':>7}{'lsb':>7}" + ("  dominant: H200 / simgpu" if sim_state else ""))
     print(head)
     order = []
     for k, (kernel, warps, steps) in enumerate(runs):
@@ -173,13 +194,14 @@ def main():
               + (fmt(simslope, 8) if sim else "")
               + f"{fmt(ldsr, 9, 2)}{fmt(stsr, 9, 2)}{hits[0]}{hits[1]}{fmt(l2w, 7, 2)}{fmt(l2q, 7, 2)}"
               + f"{fmt(rate, 8, 1)}{fmt(l2r, 7, 2)}"
-              + f"{fmt(num(hw[j], LSB), 7)}")
+              + f"{fmt(num(hw[j], LSB), 7)}"
+              + (f"  {dominant(hw[j])} / {sim_state[kernel]}" if kernel in sim_state else ""))
     print("  cyc/step: Δgpc__cycles_elapsed.max / Δsteps (again: the CSV pass's); s/req, hit %: the steps added;\n"
           "  L2 wr, wr req, L2 rd: the L2's sectors written, write requests, sectors read from the L1s per warp-step\n"
           "  added; wr/clk: the whole L2's sectors written a cycle over the cycles added; lsb: long_scoreboard\n"
           "  warps per issue (the harness's, longer launch)")
 
-    hist = read_csv(d / "local_hist_ncu.csv")
+    hist = read_csv(d / "local_hist_ncu.csv") if default else []
     if hist:
         r = hist[0]
         warps = 65536 // 32           # local_hist.ptx's recipe: 65,536 threads, 128 nibbles each
