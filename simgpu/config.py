@@ -171,6 +171,8 @@ SCHEMA.update({
                               "bytes of consecutive addresses one DRAM channel holds before the next (a power "
                               "of 2, a line or more)"),
     "dram_fetch_bytes": (int, lambda v: v in (32, 64, 128), "bytes a DRAM read moves: 32 (a sector), 64 (a sector pair) or 128 (a line)"),
+    "latency_l1_local_cycles": (int, lambda v: 1 <= v <= 100000,
+                                "L1 load-to-use latency of a local load that hits (a global one's: latency_l1_cycles)"),
     "latency_global_off_cycles": (int, lambda v: 1 <= v <= 100000,
                                   "cycles a global load's register stays pending when no lane of it is active "
                                   "(predicated off: no request is sent)"),

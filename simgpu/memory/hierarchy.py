@@ -173,7 +173,7 @@ HIST_FIRST_WIDTH = 64
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
  P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_WHOLE, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
  P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS, P_LATE_SEED, P_PATH_GAP, P_ATOM_FLOAT, P_ATOM_LINE,
- P_ATOM_WHOLE_LINE, P_ATOM_FLOAT_LINE, P_L1_TPC, P_ST_AHEAD, P_L1_ST_SLACK) = range(42)
+ P_ATOM_WHOLE_LINE, P_ATOM_FLOAT_LINE, P_L1_TPC, P_ST_AHEAD, P_L1_ST_SLACK, P_L1_LOCAL_LAT) = range(43)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -203,7 +203,8 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_path_gap_cycles"], cfg["l2_atomic_float_op_cycles"],
                        cfg["l2_atomic_line_cycles"], cfg["l2_atomic_whole_line_cycles"],
                        cfg["l2_atomic_float_line_cycles"], cfg["l1_tags_per_cycle"],
-                       cfg["store_ahead_cycles"], cfg["l1_store_slack_cycles"]],
+                       cfg["store_ahead_cycles"], cfg["l1_store_slack_cycles"],
+                       cfg["latency_l1_local_cycles"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -478,14 +479,16 @@ def _l2_lookup(MS, sl, t, tag, sbit, ch, write, beats):
 
 
 @njit(inline="always")
-def l1_sector(MS, sm, t, sec, skip_l1, store, beats, whole):
+def l1_sector(MS, sm, t, sec, skip_l1, store, beats, whole, lat):
     """The SM's side of one sector of a request, at cycle t (when the L1 takes
     it): (0, ready, slot) when the L1 has it (ready: when its data is there,
     or a negative mark for a fill still to be computed, see
     timing/requests.py), else (1, tn, slot): the cycle it crosses the SM's
     port to the L2 (a store's sector: its store path, taking `beats` 32-byte
     beats; `whole`: the lanes write all of it, which the L1 then takes when
-    `l1_store_allocates`), and the L1 slot its fill goes to (-1: none)."""
+    `l1_store_allocates`), and the L1 slot its fill goes to (-1: none). lat:
+    a hit's latency (`latency_l1_cycles`, a local load's
+    `latency_l1_local_cycles`)."""
     p = MS.params
     line = sec >> 2
     sbit = sec & 3
@@ -496,7 +499,7 @@ def l1_sector(MS, sm, t, sec, skip_l1, store, beats, whole):
             MS.l1_count[sm, 0] += 1
             r = ready_at(MS.l1, sm, l1_slot, sbit)
             if r >= 0.0:
-                r = max(t + p[P_L1_LAT], r)
+                r = max(t + lat, r)
             return 0, r, l1_slot
         MS.l1_count[sm, 1] += 1
     elif store:
@@ -785,7 +788,7 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
     for k in range(n):
         t = t0 + k * span / n
         where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1,
-                                      store and sectors[64 + k] == WHOLE_MASK)
+                                      store and sectors[64 + k] == WHOLE_MASK, MS.params[P_L1_LAT])
         if where == 1:
             tn = r
             r = l2_sector(MS, sm, r, sectors[k], store, atomic,

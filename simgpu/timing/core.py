@@ -810,7 +810,7 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                         kind = RQ_ATOM if atomic == 1 else (RQ_RED if atomic == 2 else
                                                           (RQ_STORE if op == C.OP_ST else RQ_LOAD))
                         ready = issue(MS, RQ, sm, now, w, pc, scratch, scratch[SCR_NSECTORS], kind,
-                                      (P.ins[pc].iflags & C.F_L2_ONLY) != 0)
+                                      (P.ins[pc].iflags & C.F_L2_ONLY) != 0, space == C.SPACE_LOCAL)
                         # the LSU pipe takes nothing more while the L1's queue is full (Nsight's `lg_throttle`)
                         lsu_hold = np.int64(np.ceil(l1_queue_full(MS, sm)))
                         if T.is_async[pc] == ASYNC_COPY:

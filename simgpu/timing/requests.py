@@ -41,8 +41,8 @@ from ..exec.jit import njit, records
 from ..memory import SCR_WAVEFRONTS
 from ..memory.caches import ready_at, set_ready
 from ..memory.coalescer import WHOLE_MASK
-from ..memory.hierarchy import (P_L1_LAT, P_ST_ACK, atomic_work, l1_sector, l1_span, l1_start, l2_sector, store_acked,
-                                store_left)
+from ..memory.hierarchy import (P_L1_LAT, P_L1_LOCAL_LAT, P_ST_ACK, atomic_work, l1_sector, l1_span, l1_start,
+                                l2_sector, store_acked, store_left)
 from .twins import TW_ON, serve_twins
 
 PENDING = np.int64(1) << 60      # a scoreboard time the L2 stage has not answered yet
@@ -82,8 +82,9 @@ def make_requests(n_sm, max_requests, twins, n_slots, gpu_sm=None):
 
 
 @njit(inline="always")
-def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
-    """The SM's stage of a global request issued by warp w at cycle `now`.
+def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only, local):
+    """The SM's stage of a global (local: a local) request issued by warp w
+    at cycle `now`.
     Returns when its result is ready, or PENDING when that waits for the L2
     stage at the end of the quantum. A store is done, for its warp, when its
     last sector has left the SM's store path and `store_ack_cycles` more
@@ -100,17 +101,18 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only):
     t0 = l1_start(MS, sm, now, span)
     ready = float(now)
     left = float(now)                                       # a store: its last sector's port crossing
+    lat = MS.params[P_L1_LOCAL_LAT] if local else MS.params[P_L1_LAT]
     for k in range(n):
         t = t0 + k * span / n
         where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1,
-                                      store and sectors[64 + k] == WHOLE_MASK)
+                                      store and sectors[64 + k] == WHOLE_MASK, lat)
         if where == 0:
             if r >= 0.0:
                 if r > ready:
                     ready = r
                 continue
             RQ.ent[sm, e].dep = np.int32(-r - 1.0)          # a hit under a fill not yet computed
-            RQ.ent[sm, e].tn = t + MS.params[P_L1_LAT]
+            RQ.ent[sm, e].tn = t + lat
             RQ.ent[sm, e].l1slot = -1
             e += 1
             continue
