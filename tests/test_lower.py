@@ -723,14 +723,15 @@ def test_shared_pairs_merge_in_any_order_and_stores_pair_too():
     """bitonic_smem's j = 1 steps load s[i+1] then s[i], and store both under one guard: one
     LDS.64 and one STS.64 each, 10 of each (sm90_holdout5.sass; the SASS's two IMAD.MOVs that
     put the swapped pair in consecutive registers are not modeled). dgemm_tiled's As[ty][k] and
-    As[ty][k+1] are one LDS.128 and each Bs[k][tx] an LDS.64: half as many of the first."""
+    As[ty][k+1] are one LDS.128 and each Bs[k][tx] an LDS.64: half as many of the first, 8 and 16
+    in each of the tile loop's 7 copies (the 4 unrolled, the 2 of the second stage, the remainder's)."""
     sass, ops = holdout5_sass("bitonic_smem"), _lowered_ops("bitonic_smem")
     assert sum(1 for o, sfx, _ in ops if o == "ld" and sfx == ("shared", "v2", "f32")) == sass.count("LDS.64") == 10
     assert sum(1 for o, sfx, _ in ops if o == "st" and sfx == ("shared", "v2", "f32")) == sass.count("STS.64") == 10
     sass, ops = holdout5_sass("dgemm_tiled"), _lowered_ops("dgemm_tiled")
     pairs = sum(1 for o, sfx, _ in ops if o == "ld" and sfx == ("shared", "v2", "f64"))
     single = sum(1 for o, sfx, _ in ops if o == "ld" and sfx == ("shared", "f64"))
-    assert (pairs, single) == (8, 16) and sass.count("LDS.64") == 2 * sass.count("LDS.128")
+    assert (pairs, single) == (sass.count("LDS.128"), sass.count("LDS.64")) == (56, 112)
 
 
 def test_a_stepped_shared_pointer_keeps_its_alignment():
@@ -751,3 +752,41 @@ def test_local_addresses_are_32_bit():
     assert sum(1 for o, sfx, _ in ops if o in ("ld", "st") and "local" in sfx) == \
         sum(sass.count(x) for x in ("LDL", "STL", "LDL.128", "STL.128")) == 264
     assert len(ops) == len([o for o in sass if o != "NOP"])
+
+
+def test_the_next_tiles_read_only_loads_go_up_one_barrier():
+    """dgemm_tiled's A and B are `const __restrict__` (ld.global.nc): ptxas issues the next tile's
+    two LDG.E.64.CONSTANT, and the IMAD.WIDE stepping B's pointer, among the current tile's LDS and
+    DFMAs, before the barrier that ends the tile (sm90_holdout5.sass: its unrolled body's loads at
+    0x3d0 and 0x3f0, the barrier at 0x520). In the lowering, each copy of the tile after the first in
+    the unrolled body (3) and the second stage (1) has its two loads in the copy before, its shared
+    stores right after the barrier; the first copies' and the remainder's stay at their tops (nothing
+    there to go above). Where in the tile they go is the scheduler's: first (ptxas: halfway)."""
+    instrs, _ = ptxas_lowered(HOLDOUT / "dgemm_tiled.ptx")
+    code = {"ld": {"global": "L", "shared": "l"}, "st": {"shared": "S"}}
+    tiles = "".join("B" if i.opcode == "bar" else next((c for sp, c in code.get(i.opcode, {}).items()
+                                                        if sp in i.suffixes), "") for i in instrs)
+    tile = "l" * 24 + "B"
+    assert tiles == ("LLSSB" + "LL" + tile + "SSB" + "LL" + tile + "SSB" + "LL" + tile + "SSB" + tile
+                     + "LLSSB" + "LL" + tile + "SSB" + tile + "LSLSB" + tile)
+
+
+def test_a_warp_keeps_sixteen_registers_of_shared_loads_in_flight():
+    """ptxas's loops of independent shared loads (tools/measure_mio.py's, their SASS in
+    traces/h200/mio_queue.json) keep 4 LDS.128, 6-7 LDS.64 and 8-12 LDS.32 of a warp issued and
+    not yet read: the lowering issues at most 16 registers' worth (unroll.SHARED_REGS_AHEAD), where
+    it put all 32 of nvcc's unrolled body first."""
+    from simgpu.ptx.unroll import defs_uses
+    from simgpu.ptx.assemble import _table
+    table = _table()
+    for kernel, most in (("k_lds32", 16), ("k_lds64", 8), ("k_lds128", 4)):
+        instrs, _ = ptxas_lowered(Path(__file__).resolve().parent / "cuda" / "mio_loads.ptx", kernel)
+        unread, peak = {}, 0
+        for ins in instrs:
+            d, u = defs_uses(ins, table)
+            used = {(r.kind, r.index) for r in u + d}
+            unread = {k: v for k, v in unread.items() if not v & used}
+            if ins.opcode == "ld" and "shared" in ins.suffixes:
+                unread[id(ins)] = {(r.kind, r.index) for r in d}
+                peak = max(peak, len(unread))
+        assert peak == most, kernel

@@ -324,9 +324,7 @@ def test_a_peeled_guard_starts_off(tmp_path):
 def test_the_unroll_budget_reproduces_ptxas_on_its_probes():
     """ptxas unrolls a run-time-trip loop only up to a size that grows with
     its loads (traces/ptxas/unroll_budget.json, tools/probe_ptxas_unroll.py):
-    the budget in unroll.py gives ptxas's choice on 61 of the 62 probes; the
-    one it misses (1 global + 4 shared loads at 49 instructions, not unrolled)
-    is named in unroll.py. Each probe is assembled from the tool's own text,
+    the budget in unroll.py gives ptxas's choice on all 62 probes. Each probe is assembled from the tool's own text,
     its ex2s expanded as the lowering does before unrolling; the 18 probes
     with global stores or ex2s sit on either side of the budget, so each
     pair fails if a store with an offset or an ex2 weighs one less."""
@@ -353,7 +351,39 @@ def test_the_unroll_budget_reproduces_ptxas_on_its_probes():
         assert expand_ex2(fn, _table()) == p["ex2"]
         if within_budget(loop_of(fn)) != p["unrolled"]:
             wrong.append(shape)
-    assert wrong == [(40, 1, 4, 0, 0)]
+    assert wrong == []
+
+
+def test_the_unroll_budget_reproduces_ptxas_on_every_shape():
+    """The second record (traces/ptxas/unroll_shapes.json,
+    tools/probe_ptxas_unroll_shapes.py): 1,100 loops of 114 shapes, each
+    bisected to ptxas's threshold, so every shape has a loop on either side
+    (1-8 accumulator chains, 0-2 shared loads per FMA or 2-12 FMAs per shared
+    load, global loads stored to shared memory or read by the arithmetic,
+    bar.sync, f32/f64, dgemm_tiled's tile loop). The budget gives ptxas's
+    choice on every one; a weight one off on any kind of instruction moves
+    some shape's threshold."""
+    import json
+    import sys
+    sys.path.insert(0, str(PROGRAMS.parent / "tools"))
+    from probe_ptxas_unroll_shapes import kernel
+    from simgpu.ptx.parser import parse_module
+    from simgpu.ptx.unroll import within_budget
+
+    record = json.loads((PROGRAMS.parent / "traces" / "ptxas" / "unroll_shapes.json").read_text())
+    assert len(record["probes"]) == 1100
+    wrong = []
+    for p in record["probes"]:
+        fn = parse_module(kernel(p["units"], **p["shape"]), "probe").functions["k"]
+        top = next(v for name, v in fn.labels.items() if any(
+            i.opcode == "bra" and i.operands and i.operands[0].value == name and k > v
+            for k, i in enumerate(fn.instrs)))
+        end = next(k for k in range(top, len(fn.instrs)) if fn.instrs[k].opcode == "bra")
+        loop = fn.instrs[top:end + 1]
+        assert len(loop) == p["loop_ptx_instructions"]
+        if within_budget(loop) != p["unrolled"]:
+            wrong.append((p["shape"], p["units"]))
+    assert wrong == []
 
 
 def test_a_loop_kept_whole_has_its_test_at_the_top():

@@ -63,7 +63,10 @@ bound) and at most FULL_UNROLL becomes that many copies with no test at all
 path to the block's end (global loads weigh an L2 hit, shared loads a
 shared-memory access), keeping register and memory
 order: loads may pass loads, nothing passes a store of the same state space
-(PTX's spaces are disjoint: an LDG may pass an STS) or a barrier.
+(PTX's spaces are disjoint: an LDG may pass an STS) or a barrier -- but a
+read-only global load (`ld.global.nc`), with the arithmetic its address
+comes from, moves up one barrier, as ptxas pipelines dgemm_tiled's next tile.
+At most SHARED_REGS_AHEAD registers of shared loads are issued and unread.
 A block of more than ALL_LOADS_AHEAD (20) global loads has at most
 MAX_LOADS_AHEAD (16) issued and not yet read: past that, a load waits for
 an instruction that reads an earlier one, as ptxas issues gemv_warp's
@@ -79,18 +82,40 @@ from .parser import Instr, Operand, Reg
 
 UNROLL = 4
 FULL_UNROLL = 16            # trips: matmul_registers' 16-trip k loop is unrolled whole in its SASS
-# ptxas's unroll budget, in the loop's PTX instructions (label to branch; four shared loads that ptxas
-# merges into one LDS.128 count as one; a global load or store with an immediate address offset counts
-# 2, `[r+4]` being an add and an access to ptxas here; an `ex2.approx.f32`, 4 instructions after
-# lower.expand_ex2, counts 6), fitted to its choices on 62 probe loops of N FFMAs with G global and S
-# shared loads, T global stores and E ex2s (tools/probe_ptxas_unroll.py, traces/ptxas/unroll_budget.json,
-# ptxas 13.0.88 -O3): with a global load unrolled up to 49 (50: not; the one probe missed: G=1, S=4 at
-# 49, not unrolled); without, up to 21 (22: not) plus 4.5 per shared load. On the programs: matmul_tiled's
-# tile loop (59, 47 merged) is unrolled, matmul_tiled32's (107, 83 merged) is not, as in their SASS;
-# row_softmax's sum loop (36 + 3 offsets + 4 ex2s: 47) is, its store loop (41 + 6 + 8: 55) is not
-BUDGET_GLOBAL = 49
+# ptxas's unroll budget, in the loop's PTX instructions (label to branch, after the lowering's expansions)
+# weighted as ptxas counts them: a load or store (global or shared) with an immediate address offset
+# counts 2 (`[r+4]` being an add and an access to ptxas here: a loop of shared loads at [r+128k] stops at
+# 32 loads + 32 FFMAs, one with each load at its own base register at 48; a run [B+4k] that ptxas does
+# make LDS.128s of stops where the strided one does, so no merging happens before the decision -- the
+# old rule's "four merged loads count once" goes), an `ex2.approx.f32` (non-.ftz), 4 instructions
+# after lower.expand_ex2, counts 6. Fitted to ptxas 13.0.88 -O3's choices on the 62 probes of
+# tools/probe_ptxas_unroll.py (traces/ptxas/unroll_budget.json: N FFMAs on 8 accumulators with G global
+# and S shared loads, T stores, E ex2s) and the 1100 of tools/probe_ptxas_unroll_shapes.py
+# (traces/ptxas/unroll_shapes.json, 114 shapes bisected: 1-8 accumulator chains, 0-2 shared loads per
+# FMA or 2-12 FMAs per shared load, offsets or none, 1-16 global loads feeding the arithmetic or stored
+# to shared memory, with offsets or none, bar.sync, fma/add, f32/f64, dgemm_tiled's tile loop, the
+# first tool's family G = 0-2 x S = 0-16), every one reproduced (the old rule: 61 and 777):
+# - BUDGET_PLAIN + BUDGET_PER_SHARED per shared load (21 + 5 S): a loop with no load stops at 21
+#   (18 FFMAs and 3 of loop control; the same with 1 to 8 chains, add or fma, f32 or f64); each shared
+#   load raises it by 5 -- its own 2 (load and offset) and 3 more FFMAs: the shapes of 2 to 12 FFMAs per
+#   shared load, at base+offset or their own bases, all stop exactly there.
+# - BUDGET_GLOBAL (49): a loop with a global load (ld.global or .nc, read by the arithmetic or stored to
+#   shared memory) may be that large even with few shared loads (G = 1 to 16, one pointer or one each);
+#   the shared budget still applies when larger (G = 1, 2 with 8 to 16 shared loads: 61, 81, 99).
+# - BUDGET_CAP (99): no loop larger is unrolled, however many shared loads it has: 1 or 2 shared loads
+#   per FMA (48 or 32 units at own bases, 99; 32 or 19 at offsets, 98 / 97), 2-5 FFMAs per load (99),
+#   the 8-accumulator probe's S=16 (64 FFMAs, 99; 65 not), dgemm_tiled's tile loop with 18 DFMAs
+#   (99; the real one, 16, is 89: unrolled, as its SASS has it, traces/ptxas/sm90_holdout5.sass).
+# Chains (1 to 8), bar.sync (counts 1), fma vs add, f32 vs f64, signed vs unsigned compare: no effect
+# beyond their instruction count. Not probed: local, const and param accesses (counted 1, no budget),
+# vector (.v2/.v4) loads (counted as one load). On the programs it changes two decisions, both to what
+# the SASS has: dgemm_tiled's tile loop (89 of 99) unrolled, bank_conflicts.s's lds_conf loop (119
+# instructions, 32 shared loads: past the cap) kept (traces/h200/micro/micro_bank_conflicts.sass:
+# 40 LDS, 32 + the remainder's 8).
 BUDGET_PLAIN = 21
-BUDGET_PER_SHARED = 4.5
+BUDGET_PER_SHARED = 5
+BUDGET_GLOBAL = 49
+BUDGET_CAP = 99
 EX2_EXTRA = 2               # an ex2.approx.f32's weight beyond its 4 instructions (probes E=1, 2, 4)
 LOAD_WEIGHT = 300           # cycles: an L2 hit's latency, the scheduler's weight for a global load
 SHARED_LOAD_WEIGHT = 23     # cycles: a shared load's latency (h200.toml latency_shared_cycles, micro_shared.json)
@@ -105,6 +130,13 @@ SHARED_LOAD_WEIGHT = 23     # cycles: a shared load's latency (h200.toml latency
 # row_softmax and layernorm_warp, at 32 registers, stop at 14-15 of their 16
 ALL_LOADS_AHEAD = 20
 MAX_LOADS_AHEAD = 16
+# registers of shared loads ptxas keeps issued and not yet read: the loops of tools/measure_mio.py's
+# independent loads (their SASS in traces/h200/mio_queue.json) keep 4 LDS.128 (16 registers), 6-7 LDS.64
+# (12-14) and 8-12 LDS.32 in flight; dgemm_tiled's tile (traces/ptxas/sm90_holdout5.sass) 3-4 of LDS.64
+# and LDS.128, at most 18 registers; matmul_tiled's and matmul_tiled32's 15 and 16. Past this many, a
+# shared load waits for an instruction that reads an earlier one (as MAX_LOADS_AHEAD). Not followed:
+# kernels of many registers keep more (matmul_cublas' 20-28, matmul_registers' 24)
+SHARED_REGS_AHEAD = 16
 FENCES = {"bar", "barrier", "atom", "red", "shfl", "vote", "activemask", "redux", "match", "membar", "fence", "call",
           "ret", "exit", "bra", "trap", "brkpt", "nanosleep", "cp"}
 
@@ -343,31 +375,71 @@ def schedule_kept_loop(loop, setp, table):
 
 def _between_barriers(block, table):
     """`block` list-scheduled segment by segment between its barriers and clock reads (nothing moves
-    across one: ptxas keeps every CS2R of a clock micro where its PTX has it, after the adds that wait
-    for its loads, traces/h200/micro/micro_gather_clock.sass)."""
-    out, seg = [], []
-    for ins in block + [None]:
-        if ins is None or _is_barrier(ins) or _reads_clock(ins):
-            out.extend(_schedule(seg, table))
+    across a clock read: ptxas keeps every CS2R of a clock micro where its PTX has it, after the adds that
+    wait for its loads, traces/h200/micro/micro_gather_clock.sass; nothing across a barrier but the
+    `ld.global.nc` loads of the segment after it and the arithmetic they read, _read_only_loads_ahead)."""
+    segs, bounds, seg = [], [], []
+    for ins in block:
+        if _is_barrier(ins) or _reads_clock(ins):
+            segs.append(seg)
+            bounds.append(ins)
             seg = []
-            if ins is not None:
-                out.append(ins)
         else:
             seg.append(ins)
+    segs.append(seg)
+    out = []
+    for k, seg in enumerate(segs):
+        if k + 1 < len(segs) and _is_barrier(bounds[k]):
+            early = _read_only_loads_ahead(segs[k + 1], table)
+            seg = seg + early
+            segs[k + 1] = [ins for ins in segs[k + 1] if not any(ins is e for e in early)]
+        out.extend(_schedule(seg, table))
+        if k < len(bounds):
+            out.append(bounds[k])
     return out
 
 
-def within_budget(loop):
-    """Whether ptxas unrolls a loop of a run-time trip count, by its size
-    (its instructions, label to branch, after the lowering's expansions) and
-    its loads: the budget above. Larger loops stay as written
-    (programs/micro/fetch_start.s's 128-FFMA loop runs 155 SASS instructions
-    on the H200, not an unrolled skeleton). Shared loads of 4-byte words at
-    base + 16k, +4, +8, +12 count once, as the LDS.128 vectorize.py makes of
-    them; a global access with an immediate offset counts twice and an
-    `ex2.approx.f32` (non-.ftz) EX2_EXTRA more than its 4 instructions, as
-    ptxas weighs them (the probes with stores and ex2s)."""
-    groups, shared, size, has_global = {}, 0, len(loop), False
+def _read_only_loads_ahead(seg, table):
+    """The `ld.global.nc` loads of `seg` (the segment after a barrier) that may
+    issue before that barrier, with the register arithmetic their operands
+    come from: data read-only for the kernel's lifetime cannot change across
+    a barrier, so ptxas moves such loads up one barrier (dgemm_tiled's SASS,
+    traces/ptxas/sm90_holdout5.sass: the next tile's two LDG.E.64.CONSTANT
+    and the IMAD.WIDE stepping B's pointer among the current tile's LDS and
+    DFMAs, before the barrier that ends it). An instruction moves only if no
+    earlier instruction that stays writes what it reads or touches what it
+    writes."""
+    nc = [ins for ins in seg if ins.opcode in ("ld", "ldu") and _space(ins) == "global" and "nc" in ins.suffixes]
+    if not nc:
+        return []
+    du = [defs_uses(ins, table) for ins in seg]
+    uses = [{_key(r) for r in u} | ({_key(ins.guard)} if ins.guard is not None else set())
+             for ins, (_, u) in zip(seg, du)]
+    defs = [{_key(r) for r in d} for d, _ in du]
+    want = set()                         # the loads and, backwards, the arithmetic they read
+    need = set()
+    for k in range(len(seg) - 1, -1, -1):
+        ins = seg[k]
+        if any(ins is x for x in nc):
+            want.add(k)
+            need |= uses[k]
+        elif defs[k] & need and ins.opcode not in FENCES and ins.opcode not in ("ld", "ldu", "st", "prefetch") \
+                and not _reads_clock(ins):
+            want.add(k)
+            need |= uses[k]
+    moved, written, touched = [], set(), set()
+    for k, ins in enumerate(seg):
+        if k in want and not uses[k] & written and not defs[k] & touched:
+            moved.append(ins)
+            continue
+        written |= defs[k]
+        touched |= defs[k] | uses[k]
+    return moved
+
+
+def _weigh(loop):
+    """(the loop's weighted size, its budget): the rule above."""
+    size, shared, has_global = len(loop), 0, False
     for ins in loop:
         if ins.opcode == "ex2" and "approx" in ins.suffixes and "ftz" not in ins.suffixes:
             size += EX2_EXTRA
@@ -375,22 +447,24 @@ def within_budget(loop):
             continue
         space = _space(ins)
         addr = next((o for o in ins.operands if o.kind == "addr"), None)
-        if space == "global" and addr is not None and addr.offset:
+        if space in ("global", "shared") and addr is not None and addr.offset:
             size += 1
-        if ins.opcode != "ld":
-            continue
-        has_global |= space == "global"
-        if space != "shared":
-            continue
-        shared += 1
-        if addr is not None and isinstance(addr.base, Reg):
-            groups.setdefault((_key(addr.base), addr.offset // 16), set()).add(addr.offset % 16)
-    merged = 3 * sum(1 for g in groups.values() if g == {0, 4, 8, 12})
-    size -= merged
-    shared -= merged
+        if ins.opcode == "ld":
+            has_global |= space == "global"
+            shared += space == "shared"
+    budget = BUDGET_PLAIN + BUDGET_PER_SHARED * shared
     if has_global:
-        return size <= BUDGET_GLOBAL
-    return size <= BUDGET_PLAIN + BUDGET_PER_SHARED * shared
+        budget = max(budget, BUDGET_GLOBAL)
+    return size, min(budget, BUDGET_CAP)
+
+
+def within_budget(loop):
+    """Whether ptxas unrolls a loop of a run-time trip count, by its weighted
+    size against a budget that grows with its shared loads (the rule above).
+    Larger loops stay as written (programs/micro/fetch_start.s's 128-FFMA
+    loop runs 155 SASS instructions on the H200, not an unrolled skeleton)."""
+    size, budget = _weigh(loop)
+    return size <= budget
 
 
 def _plain_loop(instrs, labels, at, top):
@@ -774,7 +848,8 @@ def _copies(fn, table, instrs, top, end, body, n, tag):
 
 def _schedule_copies(block, table):
     """The unrolled copies with their steps folded, list-scheduled between
-    barriers (nothing moves across one)."""
+    barriers (nothing moves across one but read-only global loads:
+    _read_only_loads_ahead)."""
     return _between_barriers(fold_steps(block, table), table)
 
 
@@ -817,7 +892,9 @@ def _schedule(block, table, priority=None):
     priority the longest latency-weighted path to the end, or the given one
     (a key per instruction, the highest ready one first); in a block of more
     than ALL_LOADS_AHEAD global loads, no global load while MAX_LOADS_AHEAD
-    are unread and something else is ready."""
+    are unread and something else is ready; no shared load while shared
+    loads of SHARED_REGS_AHEAD registers are unread and something else is
+    ready."""
     n = len(block)
     du = [defs_uses(ins, table) for ins in block]
     preds = [set() for _ in range(n)]
@@ -865,23 +942,35 @@ def _schedule(block, table, priority=None):
     ready = [k for k in range(n) if left[k] == 0]
     order = []
     pick = (lambda j: (height[j], -j)) if priority is None else priority.__getitem__
+    shared_ahead = set()                       # shared loads scheduled that nothing scheduled has read
+    sregs = [sum(2 if r.kind == C.K_R64 else 1 for r in du[k][0]) for k in range(n)]
     ahead = set()                              # global loads scheduled whose results nothing scheduled has read
     cap = MAX_LOADS_AHEAD if sum(map(_global_load, block)) > ALL_LOADS_AHEAD else n
     while ready:
         # past the cap of loads unread, a load waits for something else that is ready
         held = len(ahead) >= cap and [j for j in ready if not _global_load(block[j])]
+        if sum(sregs[j] for j in shared_ahead) >= SHARED_REGS_AHEAD:
+            held = [j for j in (held or ready) if not _shared_load(block[j])] or held
         k = max(held or ready, key=pick)
         ready.remove(k)
         order.append(block[k])
         ahead -= reads[k]
+        shared_ahead -= reads[k]
         if _global_load(block[k]):
             ahead.add(k)
+        if _shared_load(block[k]):
+            shared_ahead.add(k)
         for s in succs[k]:
             left[s] -= 1
             if left[s] == 0:
                 ready.append(s)
     assert len(order) == n
     return order
+
+
+def _shared_load(ins):
+    """A load from shared memory."""
+    return ins.opcode in ("ld", "ldu") and _space(ins) == "shared"
 
 
 def _global_load(ins):
