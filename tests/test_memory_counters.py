@@ -60,6 +60,10 @@ def test_bank_rule_cases():
     assert wavefronts(np.repeat([0, 4], 16), nbytes=16) == (2, 2)
     assert wavefronts(np.zeros(32), nbytes=16) == (2, 2)
     assert wavefronts(lanes * 8, nbytes=16) == (8, 4)      # 32-byte stride: each bank holds 4 of a phase's words
+    # every lane on one 8-byte word: one wavefront for the warp (traces/h200/mio.json, `lds64b`: 1.00 a
+    # load); 16 words read by both half-warps (dgemm_tiled's Bs[k][tx]) still two, one a phase
+    assert wavefronts(np.zeros(32), nbytes=8) == (1, 1)
+    assert wavefronts(np.tile(lanes[:16] * 2, 2), nbytes=8) == (2, 2)
 
 
 HEAD = ".version 8.0\n.target sm_90\n.address_size 64\n"

@@ -1,4 +1,4 @@
-"""Derive `mio_queue_depth` and `l1tex_queue_depth` from the H200 record of the MIO queue.
+"""Derive `mio_queue_depth` and `l1tex_queue_entries` from the H200 record of the MIO queue.
 
     python3 tools/mio_figures.py [traces/h200/mio_queue.json]
 
@@ -21,7 +21,8 @@ instruction, as Nsight counts them (smsp__average_warps_issue_stalled_*_per_issu
   up to k x the cycles per instruction, 29.8 with 8 warps), as round-robin
   has them, where greedy-then-oldest has the oldest warp take every freed
   entry and the warps end one after another (18.4);
-- l1tex_queue_depth: shared accesses queued per SM ahead of the data stage.
+- l1tex_queue_entries: entries of shared accesses queued per SM ahead of the data stage
+  (a store one per 128 bytes of its data: an STS.128 4).
   STS.128 bursts on four schedulers (4 wavefronts each, 16 cycles a
   scheduler) back up through it into the schedulers' queues. Fitted the same
   way over those 5 launches, and `short_scoreboard` (the burst's closing
@@ -94,13 +95,13 @@ def figures(path=RECORD):
     q, tq, eq = fit(own, {**cfg, "scheduler_policy": "lrr"}, "mio_queue_depth", range(1, 13), ("mio_throttle",))
     cfg["mio_queue_depth"] = q
     four = [r for r in rows if r["kind"] == "sts128" and r["schedulers"] == 4]
-    f, tf, ef = fit(four, cfg, "l1tex_queue_depth", range(4, 97, 4), ("mio_throttle", "short_scoreboard"))
-    cfg["l1tex_queue_depth"] = f
+    f, tf, ef = fit(four, cfg, "l1tex_queue_entries", range(16, 385, 16), ("mio_throttle", "short_scoreboard"))
+    cfg["l1tex_queue_entries"] = f
     rest = [r for r in rows if r not in own and r not in four]
     policies = [(r, measured_total(r), measured(r)["mio_throttle"],
                  {p: simulated(r, MappingProxyType({**cfg, "scheduler_policy": p}), total=True) for p in ("lrr", "gto")})
                 for r in own if r["kind"] == "sts32"]
-    return {"mio_queue_depth": q, "l1tex_queue_depth": f, "errors": (eq, ef), "policies": policies,
+    return {"mio_queue_depth": q, "l1tex_queue_entries": f, "errors": (eq, ef), "policies": policies,
             "rows": [(r, measured(r), s) for r, s in zip(own, tq[q])] + [(r, measured(r), s) for r, s in zip(four, tf[f])]
             + [(r, measured(r), simulated(r, MappingProxyType(cfg))) for r in rest],
             "device": record.get("nvidia_smi", "").split(",")[0], "date": record.get("date", "")[:10]}
@@ -120,8 +121,8 @@ def main(argv):
           f"instructions: fitted to the H200's mio_throttle with 2-8 warps on one scheduler passing STS.32 bursts and "
           f"1-8 warps per scheduler passing bar.sync (traces/h200/mio_queue.json, tools/mio_figures.py; {f['device']}, "
           f"{f['date']})")
-    print(f"l1tex_queue_depth = {f['l1tex_queue_depth']}                 # meas: shared-memory instructions the L1TEX "
-          f"holds per SM ahead of its data stage: fitted to the H200's mio_throttle and short_scoreboard with STS.128 "
+    print(f"l1tex_queue_entries = {f['l1tex_queue_entries']}                 # meas: entries of shared accesses (a store one "
+          f"per 128 bytes of its data) the L1TEX holds per SM ahead of its data stage: fitted to the H200's mio_throttle and short_scoreboard with STS.128 "
           f"bursts of 8-128 on four schedulers (traces/h200/mio_queue.json, tools/mio_figures.py; {f['device']}, "
           f"{f['date']})")
 

@@ -22,7 +22,7 @@ of warp w's stack and returns ST_OK, ST_BARRIER (now waiting), ST_EXITED
 """
 import numpy as np
 
-from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
+from ..memory import SCR_ATOMIC, SCR_DATA, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.banks import count_wavefronts, one_wavefront
 from ..memory.coalescer import ATOM_FLOAT, count_atomic_sectors, count_sectors, local_lines, store_beats
 from ..ptx import codes as C
@@ -354,6 +354,7 @@ def count_access(offs, mask, nbytes, space, i, mstat, scratch, store, lo, hi, ph
         mstat[i, 1] += wf
         mstat[i, 2] += ideal
         scratch[SCR_WAVEFRONTS] = wf
+        scratch[SCR_DATA] = (popcount(mask) * nbytes + 127) // 128 if store else (popcount(mask) * nbytes + 255) // 256
     else:
         # a load's wavefronts in the L1's data stage: its 32 banks as shared memory's (banks.py;
         # programs/micro/ldg_banks.s), counted before the sectors take the scratch
@@ -435,6 +436,7 @@ def count_atomic(offs, mask, nbytes, space, red, floating, i, mstat, scratch):
         mstat[i, 2] += ideal
         scratch[SCR_WAVEFRONTS] = wf
         scratch[SCR_ATOMIC] = 0
+        scratch[SCR_DATA] = (popcount(mask) * nbytes + 127) // 128
     else:
         n, ops = count_atomic_sectors(offs, mask, nbytes, scratch)
         if floating:

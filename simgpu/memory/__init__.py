@@ -13,4 +13,6 @@ SCR_WAVEFRONTS = 153  # shared-memory wavefronts
 SCR_ATOMIC = 154      # 1 for a global atomic (atom), 2 for a reduction (red), else 0;
                       # its operations per sector are in scratch[32:32+n]; for a
                       # store, its beats per sector (coalescer.store_beats)
+SCR_DATA = 155       # a shared access's entries in the L1TEX's queue (hierarchy.mio_issue):
+                      # one per 128 bytes a store writes, per 256 bytes a load returns
 SCRATCH_SIZE = 160

@@ -6,7 +6,8 @@ words (bank = word address mod 32). A request is served in wavefronts: in
 one wavefront each bank delivers one word, so lanes reading *different*
 words of the same bank need one wavefront each (an n-way conflict costs n);
 lanes reading the *same* word share it (broadcast, free). 8- and 16-byte
-accesses are served a half-warp at a time, each half-warp phase taking as
+accesses are served a half-warp at a time (but a warp whose lanes all read
+one 8-byte word takes one wavefront: traces/h200/mio.json's `lds64b`), each half-warp phase taking as
 many wavefronts as its most-loaded bank has distinct words: 16 lanes of
 distinct 8-byte words are one wavefront (ideal 2 for the warp), of distinct
 16-byte words two (ideal 4), and 16 lanes reading one 16-byte word one.
@@ -51,6 +52,21 @@ def count_wavefronts(offs, mask, nbytes, scratch, broadcast=True, phase=0):
     `atom.shared` with a warp's 32 lanes on one word costs 32 wavefronts,
     on 32 consecutive words 1)."""
     per_lane_words = max(1, nbytes // WORD)
+    if per_lane_words == 2 and broadcast and phase == 0:
+        # every lane on one 8-byte word: one wavefront for the warp, not one a half-warp
+        # (traces/h200/mio.json, `lds64b`: 1.00 wavefront an LDS.64 with 4, 8 and 32 warps,
+        # where 16 lanes on one 16-byte word a half-warp still cost 2, `lds128b` and `lds128h`)
+        first = np.int64(-1)
+        same = True
+        for l in range(32):
+            if (mask >> l) & 1:
+                if first < 0:
+                    first = offs[l]
+                elif offs[l] != first:
+                    same = False
+                    break
+        if same and first >= 0:
+            return np.int64(1), np.int64(1)
     if per_lane_words > 1 and broadcast and phase == 0:
         # a half-warp phase whose words all lie within 32 consecutive words
         # has each distinct word in a bank of its own: one wavefront, ideal one

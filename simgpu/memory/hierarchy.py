@@ -217,9 +217,9 @@ def make_memsys(cfg, n_sm, l1_bytes):
                   np.zeros((n_sm, 2), np.float64), params, np.zeros(8, np.int64), np.zeros((n_sm, 4), np.int64),
                   np.zeros((DRAM_BINS, 2), np.float64), np.array([HIST_FIRST_WIDTH], np.int64),
                   # per scheduler: its MIO queue's entries (when each leaves it), the next entry, the last leave;
-                  # per SM: when each of the L1TEX's queued shared accesses starts, the next entry (mio_issue)
+                  # per SM: when the instruction in each entry of the L1TEX's queue starts, the next entry (mio_issue)
                   _mio_queues(n_sm * cfg["sub_partitions"], cfg["mio_queue_depth"]),
-                  np.zeros((n_sm, cfg["l1tex_queue_depth"] + 1), np.float64),
+                  np.zeros((n_sm, cfg["l1tex_queue_entries"] + 1), np.float64),
                   np.zeros(FLIGHT_BINS + 2, np.float64))
 
 
@@ -837,15 +837,25 @@ def barrier_arrival(MS, sm, now):
 
 
 @njit(inline="always")
-def mio_issue(MS, g, sm, now, kind, wavefronts, latency):
+def mio_issue(MS, g, sm, now, kind, wavefronts, latency, data=0):
     """An MIO instruction (a shared-memory access, a block barrier's arrival,
     a shuffle) issued at cycle `now` by scheduler g of SM sm goes through the
     scheduler's MIO queue. The queue holds `mio_queue_depth` instructions;
     its LSU stage takes them in order, one every `interval_mio_cycles` (a
     barrier arrival: as soon as the ones before it left), and an instruction
     leaves the queue when the unit past it takes it: the L1TEX's queue of
-    shared accesses, which holds `l1tex_queue_depth` instructions of the SM
-    ahead of its data stage (one wavefront a cycle, shared_request), or the
+    shared accesses ahead of its data stage (one wavefront a cycle,
+    shared_request), `l1tex_queue_entries` entries per SM, an access taking
+    as many as the cycles its data needs on the SM's data paths, however
+    many wavefronts it takes (`data`): one per 128 bytes a store writes (the
+    H200 takes 125-127 bytes of store data a cycle: traces/h200/mio.json's
+    STS.32 and STS.128 loops), one per 256 bytes a load returns (240-250 a
+    cycle: its LDS.64 of one word, LDS.128 of one word a half-warp). So it
+    holds 24 STS.128 (traces/h200/mio_queue.json), 48 LDS.128 and 96 LDS.64:
+    with 8 warps an SM the H200 keeps 6-7 independent LDS.64 of each warp
+    in flight with no warp in mio_throttle (traces/h200/mio.json,
+    tools/mio_load_figures.py), and transpose_smem's 32-way conflicted
+    LDS.32 none either (traces/h200/programs.json); or the
     SM's barrier unit (barrier_arrival). While the queue is full the
     scheduler's warps cannot issue an MIO instruction (Nsight's
     `mio_throttle`).
@@ -854,12 +864,13 @@ def mio_issue(MS, g, sm, now, kind, wavefronts, latency):
     barrier completes if this arrival completes it (barrier_arrival), when a
     shuffle's result is; and the first cycle the scheduler's queue has a free
     entry again. MIO_SHARED: `wavefronts` of the shared data stage,
-    `latency` its load-to-use latency; MIO_OTHER: a fixed `latency` from
+    `latency` its load-to-use latency, `data` its entries in the L1TEX's
+    queue (at least one); MIO_OTHER: a fixed `latency` from
     when the queue lets it go.
 
     Measured on the H200 here (traces/h200/mio_queue.json,
     tools/measure_mio_queue.py; tools/mio_figures.py derives the depths):
-    see the config's mio_queue_depth and l1tex_queue_depth."""
+    see the config's mio_queue_depth and l1tex_queue_entries."""
     q = MS.mio_q[g]
     depth = q.shape[0] - 2
     t = max(float(now), q[depth + 1] + (0.0 if kind == MIO_BARRIER else MS.params[P_MIO_INTERVAL]))
@@ -867,13 +878,15 @@ def mio_issue(MS, g, sm, now, kind, wavefronts, latency):
         f = MS.mio_fifo[sm]
         nf = f.shape[0] - 1
         h = np.int64(f[nf]) if nf > 0 else 0
+        w = min(max(np.int64(data), 1), nf)     # its entries (exec/warp.py: by its bytes)
         if nf > 0:
-            t = max(t, f[h])                    # the L1TEX takes it once the one nf ahead started
+            t = max(t, f[(h + w - 1) % nf])     # room: the instruction nf entries before its last started
         s = max(t, MS.smem_free[sm, 0])
         ready = shared_request(MS, sm, s, wavefronts, latency)
         if nf > 0:
-            f[h] = s
-            f[nf] = (h + 1) % nf
+            for j in range(w):
+                f[(h + j) % nf] = s
+            f[nf] = (h + w) % nf
     elif kind == MIO_BARRIER:
         taken = max(t, MS.smem_free[sm, 1])
         ready = barrier_arrival(MS, sm, t)

@@ -77,7 +77,7 @@ from ..exec.jit import fetch_add, njit, records, trailing_zeros
 from ..exec.state import W_BARRIER, W_DONE, W_READY, zeros_lines
 from ..exec.prefetch import HINTS, prefetch
 from ..exec.warp import step
-from ..memory import SCR_ATOMIC, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
+from ..memory import SCR_ATOMIC, SCR_DATA, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.caches import Cache, invalidate
 from ..memory.hierarchy import (C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MIO_BARRIER, MIO_OTHER, MIO_SHARED, MemSys,
                                 P_ST_ACK, l1_queue_full, mio_issue)
@@ -800,7 +800,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     if waiting >= 0:
                         done, room = mio_issue(MS, g, sm, now, MIO_BARRIER, 0, 0)
                     elif scratch[SCR_VALID] == 1 and scratch[SCR_SPACE] == C.SPACE_SHARED:
-                        ready, room = mio_issue(MS, g, sm, now, MIO_SHARED, scratch[SCR_WAVEFRONTS], T.lat[pc])
+                        ready, room = mio_issue(MS, g, sm, now, MIO_SHARED, scratch[SCR_WAVEFRONTS], T.lat[pc],
+                                                scratch[SCR_DATA])
                     else:
                         ready, room = mio_issue(MS, g, sm, now, MIO_OTHER, 0, T.lat[pc])
                 if scratch[SCR_VALID] == 1:
