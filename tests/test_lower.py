@@ -780,7 +780,7 @@ def test_a_warp_keeps_sixteen_registers_of_shared_loads_in_flight():
     from simgpu.ptx.assemble import _table
     table = _table()
     for kernel, most in (("k_lds32", 16), ("k_lds64", 8), ("k_lds128", 4)):
-        instrs, _ = ptxas_lowered(Path(__file__).resolve().parent / "cuda" / "mio_loads.ptx", kernel)
+        instrs, _ = ptxas_lowered(Path(__file__).resolve().parent / "mio" / "mio_loads.ptx", kernel)
         unread, peak = {}, 0
         for ins in instrs:
             d, u = defs_uses(ins, table)

@@ -12,7 +12,7 @@ SASS (nvcc -cubin of the same source, traces/h200/mio_queue.json's
 issued and not yet read.
 
 This compiles the record's own CUDA source of each shape
-(`nvcc -ptx -arch=sm_90 -O3`, its kernel renamed k_SHAPE; tests/cuda/mio_loads.ptx
+(`nvcc -ptx -arch=sm_90 -O3`, its kernel renamed k_SHAPE; tests/mio/mio_loads.ptx
 holds the result, rewritten by --write-ptx), runs it on simgpu's h200 config
 with the ptxas lowering (one block, the binary's 32 registers, a warm
 instruction cache) and prints, per launch, the H200's and simgpu's
@@ -41,7 +41,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 RECORD = ROOT / "traces" / "h200" / "mio.json"
-PTX = ROOT / "tests" / "cuda" / "mio_loads.ptx"
+PTX = ROOT / "tests" / "mio" / "mio_loads.ptx"
 SHAPES = ("lds32", "lds32b", "lds64", "lds64b", "lds128", "lds128b", "lds128h", "lds128q")
 STATES = ("mio_throttle", "short_scoreboard", "not_selected", "wait")
 ITERS = 64                                  # the record's loop count: 8 loads an iteration, 512 a warp
