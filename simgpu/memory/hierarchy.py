@@ -747,6 +747,16 @@ def atomic_work(sectors, n, k):
 
 
 @njit(inline="always")
+def l2_work(sectors, n, k, atomic, store):
+    """What sector k of a request of n sectors carries to its L2 slice: an
+    atomic's work (atomic_work), a store's beats (sectors[32 + k],
+    coalescer.store_beats), nothing for a load."""
+    if atomic > 0:
+        return atomic_work(sectors, n, k)
+    return sectors[32 + k] if store else 0
+
+
+@njit(inline="always")
 def atomic_costs(kind, p):
     """An L2 atomic unit's cycles for one sector operation of a kind
     (coalescer.ATOM_WHOLE, ATOM_FLOAT): (issue, chain). The unit starts an
@@ -792,7 +802,7 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
         if where == 1:
             tn = r
             r = l2_sector(MS, sm, r, sectors[k], store, atomic,
-                          atomic_work(sectors, n, k) if atomic > 0 else (sectors[32 + k] if store else 0))
+                          l2_work(sectors, n, k, atomic, store))
             if l1_slot >= 0 and atomic == 0:
                 set_ready(MS.l1, sm, l1_slot, sectors[k] & 3, r)
             if store and tn > left:

@@ -41,8 +41,8 @@ from ..exec.jit import njit, records
 from ..memory import SCR_WAVEFRONTS
 from ..memory.caches import ready_at, set_ready
 from ..memory.coalescer import WHOLE_MASK
-from ..memory.hierarchy import (P_L1_LAT, P_L1_LOCAL_LAT, P_ST_ACK, atomic_work, l1_sector, l1_span, l1_start,
-                                l2_sector, store_acked, store_left)
+from ..memory.hierarchy import (P_L1_LAT, P_L1_LOCAL_LAT, P_ST_ACK, l1_sector, l1_span, l1_start,
+                                l2_sector, l2_work, store_acked, store_left)
 from .twins import TW_ON, serve_twins
 
 PENDING = np.int64(1) << 60      # a scoreboard time the L2 stage has not answered yet
@@ -121,7 +121,7 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only, local):
             left = r
         RQ.ent[sm, e].sec = sectors[k]
         RQ.ent[sm, e].dep = -1
-        RQ.ent[sm, e].ops = atomic_work(sectors, n, k) if atomic > 0 else (sectors[32 + k] if store else 0)
+        RQ.ent[sm, e].ops = l2_work(sectors, n, k, atomic, store)
         RQ.ent[sm, e].l1slot = l1_slot if atomic == 0 else -1
         if l1_slot >= 0 and atomic == 0:
             set_ready(MS.l1, sm, l1_slot, sectors[k] & 3, -1.0 - e)
