@@ -414,7 +414,11 @@ HOLDOUT_SMALL = {"saxpy_stride": {"n": "5000", "blocks": "3"}, "warp_reduce": {"
                  # the fifth batch (traces/h200/holdout5.json)
                  "bitonic_smem": {"n": "2048"}, "gelu_tanh": {"n": "5000"}, "dgemm_tiled": {"n": "32"},
                  "compact_block": {"n": "1024"}, "local_hist": {"threads": "256"},
-                 "permute_nchw": {"N": "2", "C": "3", "H": "5", "W": "7"}}
+                 "permute_nchw": {"N": "2", "C": "3", "H": "5", "W": "7"},
+                 # the sixth batch (traces/h200/holdout6.json)
+                 "trip_divergent": {"n": "1000"}, "nbody_smem": {"n": "256"},
+                 "stencil2d_smem": {"H": "32", "W": "48"}, "spmv_csr_vector": {"rows": "100", "ncols": "64"},
+                 "poly_half2": {"n": "1000"}, "matmul_cp_async": {"n": "48"}, "scatter_add": {"n": "8192"}}
 
 
 def test_every_held_out_kernel_is_covered():
@@ -790,3 +794,75 @@ def test_a_warp_keeps_sixteen_registers_of_shared_loads_in_flight():
                 unread[id(ins)] = {(r.kind, r.index) for r in d}
                 peak = max(peak, len(unread))
         assert peak == most, kernel
+
+
+MUFU_FORMS = Path(__file__).resolve().parents[1] / "traces" / "ptxas" / "mufu_forms.ptx"
+
+
+def mufu_sass_counts():
+    """{kernel: SASS instructions between its LDG and its STG} in ptxas's SASS of
+    traces/ptxas/mufu_forms.ptx (traces/ptxas/mufu_forms.sass, from the H200's toolkit)."""
+    out, kernel = {}, None
+    for line in MUFU_FORMS.with_suffix(".sass").read_text().splitlines():
+        if line.startswith("Function : "):
+            kernel, out[line.split(" : ")[1]] = line.split(" : ")[1], []
+        elif kernel is not None and re.match(r"^[0-9a-f]{4} ", line):
+            out[kernel].append(line[5:])
+    return {k: next(i for i, x in enumerate(v) if "STG" in x) - next(i for i, x in enumerate(v) if "LDG" in x) - 1
+            for k, v in out.items()}
+
+
+def test_special_functions_are_as_many_instructions_as_in_the_sass():
+    """ex2, rsqrt, sqrt and lg2 `.approx.f32` are 4 SASS instructions (FSETP, FMUL, MUFU, FMUL or
+    FADD), rcp.approx.f32 8, sin and cos 2 (FMUL.RZ, MUFU), each `.ftz` form but sin's and cos's
+    the MUFU alone: the lowered kernels of traces/ptxas/mufu_forms.ptx hold as many instructions
+    between the load and the store as ptxas's SASS of them (the `.rn` forms, a branch and a call
+    in SASS, are not modeled)."""
+    counts = mufu_sass_counts()
+    m = parse_module(MUFU_FORMS.read_text(), str(MUFU_FORMS))
+    checked = 0
+    for name, fn in m.functions.items():
+        if "_rn_" in name:
+            continue
+        a = Assembler(m, fn, lower="ptxas")
+        a.layout()
+        ops = [i.opcode for i in fn.instrs]
+        ld = next(k for k, i in enumerate(fn.instrs) if i.opcode == "ld" and "global" in i.suffixes)
+        st = next(k for k, i in enumerate(fn.instrs) if i.opcode == "st")
+        assert st - ld - 1 == counts[name], (name, ops[ld:st])
+        checked += 1
+    assert checked == 13
+
+
+def test_special_functions_keep_their_values_through_the_expansion(tmp_path):
+    """The inserted instructions multiply by exactly 1.0: every form's results are bit for bit
+    those without the lowering, on normal, subnormal, negative, zero, infinite and NaN inputs."""
+    x = np.concatenate([np.linspace(-100, 100, 1000), [1e-40, -1e-40, 1e-39, 1.2e-38, 0.0, -0.0, np.inf, -np.inf,
+                                                       np.nan, 3e38, -3e38, 1e-45, 2.0 ** -126, 2.0 ** 126,
+                                                       2.0 ** 127, 0.5, 1.0, 2.0, 4.0, 1e-30, -1e-30, 7.0, 9.0,
+                                                       1e-20]]).astype(np.float32)
+    m = parse_module(MUFU_FORMS.read_text(), str(MUFU_FORMS))
+    for name in m.functions:
+        out = []
+        for lower in (None, "ptxas"):
+            buf = x.copy()
+            simgpu.launch(simgpu.load(str(MUFU_FORMS), lower=lower, kernel=name), 1, 1024, [buf], timing=False)
+            out.append(buf.view(np.uint32))
+        assert np.array_equal(out[0], out[1]), name
+
+
+def test_half_constants_are_immediates_of_the_half_arithmetic():
+    """poly_half2's eight `__hfma2(acc, v, __float2half2_rn(1.f / k))` are 8 HFMA2 with their
+    constant as an immediate, and the first step's second constant one instruction of its own
+    (`HFMA2.MMA R0, -RZ, RZ, 0, 0.111`): no cvt.rn.f16.f32 or packing mov is left, one mov of the
+    packed bits is."""
+    instrs, _ = ptxas_lowered(HOLDOUT / "poly_half2.ptx")
+    fmas = [i for i in instrs if i.opcode == "fma" and "f16x2" in i.suffixes]
+    assert len(fmas) == 8 and all(sum(o.kind == "imm" for o in i.operands) == 1 for i in fmas)
+    assert fmas[-1].operands[3].value == 0x3C003C00          # 1.0 in each half
+    assert not [i for i in instrs if i.opcode == "cvt" and i.suffixes[:2] == ["rn", "f16"]]
+    movs = [i for i in instrs if i.opcode == "mov" and i.suffixes == ["b32"] and i.operands[1].kind == "imm"
+            and not i.operands[0].reg.name.startswith("%__")]          # (not the prologue's stack pointer)
+    assert len(movs) == 1 and movs[0].operands[1].value == 0x2F1C2F1C   # 1/9 as .f16 (0x2F1C) twice
+    r = run_recipe(parse_recipe(HOLDOUT / "poly_half2.ptx"), {"n": "2000"}, timing=False)
+    assert all(c.passed for c in r.checks)

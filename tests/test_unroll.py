@@ -333,7 +333,7 @@ def test_the_unroll_budget_reproduces_ptxas_on_its_probes():
     sys.path.insert(0, str(PROGRAMS.parent / "tools"))
     from probe_ptxas_unroll import kernel
     from simgpu.ptx.assemble import _table
-    from simgpu.ptx.lower import expand_ex2
+    from simgpu.ptx.lower import expand_special_functions
     from simgpu.ptx.parser import parse_module
     from simgpu.ptx.unroll import within_budget
 
@@ -348,7 +348,7 @@ def test_the_unroll_budget_reproduces_ptxas_on_its_probes():
         shape = (p["ffma"], p["global_loads"], p["shared_loads"], p["global_stores"], p["ex2"])
         fn = parse_module(kernel(*shape), "probe").functions["k"]
         assert len(loop_of(fn)) == p["loop_ptx_instructions"]
-        assert expand_ex2(fn, _table()) == p["ex2"]
+        assert expand_special_functions(fn, _table()) == p["ex2"]
         if within_budget(loop_of(fn)) != p["unrolled"]:
             wrong.append(shape)
     assert wrong == []

@@ -94,9 +94,14 @@ def _align(x, a):
 
 
 def _bits_of(value, type_code, is_float):
-    """Immediate -> (uint64 bits for the type, float64 value)."""
+    """Immediate -> (uint64 bits for the type, float64 value). An integer in a
+    packed-half slot (.f16x2, .bf16x2) is the register's 32 bits: PTX has no
+    packed-half literal; lower.fold_half_constants writes ptxas's HFMA2
+    immediates so."""
     bits_n = C.TYPE_BITS[type_code]
     kind = C.TYPE_KIND[type_code]
+    if type_code in (C.T_F16X2, C.T_BF16X2) and not (isinstance(value, float) or is_float):
+        return int(value) & 0xFFFFFFFF, float(int(value) & 0xFFFFFFFF)
     if isinstance(value, float) or is_float:
         fv = float(value)
         if bits_n == 64:

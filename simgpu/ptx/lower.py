@@ -15,7 +15,8 @@ program and held-out kernel). lower_ptxas() runs, in order:
   shuffles are full of them;
 - expand_division: `div.u32`/`rem.u32` by a register are ptxas's 18/17
   instruction reciprocal sequence (strided_copy, divergence);
-- expand_ex2: `ex2.approx.f32` is 4 instructions (range reduction);
+- expand_special_functions: `ex2`, `rsqrt`, `sqrt`, `lg2.approx.f32` are 4
+  instructions (range reduction), `rcp.approx.f32` 8, `sin`/`cos` 2;
 - expand_tf32: `cvt.rna.tf32.f32` is 2 instructions where only mma reads
   it, 4 elsewhere;
 - fold_predicate_copies: `selp r, 1, 0, p` read only by `setp.ne/eq r, 0`
@@ -371,6 +372,82 @@ def propagate_moves(fn, table):
         removed += len(dead)
         _replace(fn, dead, subst, lambda ins: _rename(ins, rename))
     return removed
+
+
+HALF_ARITH = {"add", "sub", "mul", "fma", "min", "max"}
+
+
+def _half_bits(value, ty):
+    """The 16 bits of float `value` rounded to nearest even as .f16 or .bf16."""
+    import numpy as np
+    if ty == "f16":
+        return int(np.float16(np.float32(value)).view(np.uint16))
+    b = int(np.float32(value).view(np.uint32))
+    if (b & 0x7FFFFFFF) > 0x7F800000:
+        return (b >> 16) | 0x40                     # NaN stays a quiet NaN
+    return ((b + 0x7FFF + ((b >> 16) & 1)) >> 16) & 0xFFFF
+
+
+def fold_half_constants(fn, table):
+    """A packed-half constant is an immediate operand in SASS. cuda_fp16.h's
+    `__float2half2_rn(c)` is, in nvcc's PTX, `cvt.rn.f16.f32 h, c` and
+    `mov.b32 r, {h, h}` (after propagate_moves put the float into the cvt);
+    ptxas folds both into the HFMA2/HADD2/HMUL2 that reads r (poly_half2's
+    SASS: `HFMA2 R0, R0, R3, 0.25, 0.25`), or makes r with one instruction
+    where the reader already has its one immediate (`HFMA2.MMA R0, -RZ, RZ, 0,
+    0.111`, the first step's second constant). Here: a `mov.b32 r, {h1, h2}`
+    (r written once) of halves made only by `cvt.rn.{f16,bf16}.f32` of
+    immediates is an immediate holding the packed bits in each `.f16x2` /
+    `.bf16x2` arithmetic reader that has no immediate yet (the last such slot
+    of each reader), and a `mov.b32 r, bits` where any reader remains; the
+    cvts go when nothing else reads their halves. Values are unchanged (the
+    immediate is the bits the registers held). Returns the instructions
+    removed."""
+    instrs = fn.instrs
+    info = Defs(instrs, fn.labels, table)
+    halves, packed = {}, {}
+    for k, ins in enumerate(instrs):
+        ops = ins.operands
+        if ins.guard is not None or len(ops) != 2 or ops[0].kind != "reg" or ops[0].reg is None \
+                or len(info.defs.get(_key(ops[0].reg), [])) != 1:
+            continue
+        if ins.opcode == "cvt" and ins.suffixes in (["rn", "f16", "f32"], ["rn", "bf16", "f32"]) \
+                and ops[1].kind == "imm":
+            halves[_key(ops[0].reg)] = (k, _half_bits(ops[1].value, ins.suffixes[1]))
+        elif ins.opcode == "mov" and ins.suffixes == ["b32"] and ops[1].kind == "vec" and len(ops[1].elems) == 2 \
+                and all(e.kind == "reg" and e.reg is not None and _key(e.reg) in halves for e in ops[1].elems):
+            lo, hi = (halves[_key(e.reg)][1] for e in ops[1].elems)
+            packed[_key(ops[0].reg)] = (k, lo | hi << 16)
+    if not packed:
+        return 0
+    subst, taken = {}, {key: [] for key in packed}
+    for u, r in enumerate(instrs):
+        if r.opcode not in HALF_ARITH or not any(t in r.suffixes for t in ("f16x2", "bf16x2")) \
+                or any(o.kind == "imm" for o in r.operands):
+            continue
+        dpos = set(_dest_positions(table[r.opcode], r))
+        slots = [j for j, o in enumerate(r.operands) if j not in dpos and o.kind == "reg" and o.reg is not None
+                 and _key(o.reg) in packed and packed[_key(o.reg)][0] < u]
+        if slots:
+            j = slots[-1]
+            key = _key(r.operands[j].reg)
+            ops = list(r.operands)
+            ops[j] = Operand("imm", ops[j].line, ops[j].col, value=packed[key][1])
+            subst[u] = replace(r, operands=ops)
+            taken[key].append(u)
+    dead = set()
+    for key, (k, bits) in packed.items():
+        if sorted(taken[key]) == sorted(info.uses.get(_key(instrs[k].operands[0].reg), [])):
+            dead.add(k)
+        else:
+            mov = instrs[k]
+            subst[k] = replace(mov, operands=[mov.operands[0], Operand("imm", mov.line, mov.col, value=bits)])
+    packing = {k for k, _ in packed.values()}
+    for key, (k, _) in halves.items():
+        if all(u in packing for u in info.uses.get(key, [])):
+            dead.add(k)
+    _replace(fn, dead, subst, lambda ins: ins)
+    return len(dead)
 
 
 def _pred_reader_ok(ins, q, negate, table):
@@ -754,36 +831,85 @@ def expand_division(fn, table):
     return done
 
 
-def expand_ex2(fn, table):
-    """`ex2.approx.f32` without .ftz: ptxas's SASS is 4 instructions, the
-    range reduction MUFU.EX2 needs for results below 2^-126:
-    `FSETP.GEU p, x, -126; @!p FMUL x, x, 0.5; MUFU.EX2 r, x; @!p FMUL r, r, r`
-    (every MUFU.EX2 in attention_*, softmax_* SASS, CUDA 13.0 sm_90). The same
-    4 instructions with the same dependences are issued here, with x1.0 in
-    place of the halving and the squaring, so that the value stays simgpu's
-    ex2 of x (exact to float32 for every x; a multiplication by 1 is the
-    identity on every non-NaN value, and NaN leaves p true). Returns the count."""
-    from .codes import K_PRED, T_PRED
+# What ptxas makes of each special function without `.ftz` (traces/ptxas/mufu_forms.sass: one
+# kernel per form, ptxas 13.0.88 sm_90; the same sequences in softmax_naive's, layernorm_warp's and
+# nbody_smem's SASS): the range reduction MUFU needs for inputs or results below 2^-126.
+#   ex2, rsqrt, sqrt, lg2 (4): FSETP.GEU p, |x|, limit; @!p FMUL x, x, 2^k; MUFU r, x; @!p FMUL/FADD r, r, c
+#   rcp (8): HFMA2.MMA c, 2^-2 as halves; FSETP.GEU p, |x|, 2^-126; FSETP.GT q, |x|, 2^126;
+#            FSEL s, c, 1, !p; FSEL s, s, 0.25, !q; FMUL x, x, s; MUFU.RCP r, x; FMUL r, s, r
+#   sin, cos, with or without .ftz (2): FMUL.RZ x, x, 1/(2 pi); MUFU.SIN/COS r, x
+# With .ftz the others are the MUFU alone (tanh always).
+RANGE_REDUCED = ("ex2", "rsqrt", "sqrt", "lg2")
+SPECIAL_SASS = {**{op: 4 for op in RANGE_REDUCED}, "rcp": 8, "sin": 2, "cos": 2}
+
+
+def special_form(ins):
+    """The SPECIAL_SASS entry `ins` is (its opcode), or None: an `.approx.f32` special function
+    without .ftz (sin and cos with it too), unguarded, of a register."""
+    sx = ins.suffixes
+    if ins.opcode not in SPECIAL_SASS or "approx" not in sx or "f32" not in sx or ins.guard is not None \
+            or len(ins.operands) != 2 or ins.operands[1].kind != "reg" or ins.operands[1].reg is None:
+        return None
+    if "ftz" in sx and ins.opcode not in ("sin", "cos"):
+        return None
+    return ins.opcode
+
+
+def expand_special_functions(fn, table):
+    """Each special function is as many instructions as ptxas's SASS has (SPECIAL_SASS), with the
+    same dependences: the guarded multiplications wait for the compares, MUFU for the scaled input,
+    the result for MUFU. The range-reduced four scale x in place under the guard, as the SASS does
+    (a register of its own would be unwritten where the guard is off); rcp, sin and cos scale into
+    a new register. Every inserted multiplication is by exactly 1.0 (the selects pick 1.0 on
+    both sides), so values stay simgpu's function of x bit for bit: a multiplication by 1 is the
+    identity on every non-NaN value, and the compares' results only choose between 1.0 and 1.0.
+    Returns the number expanded."""
+    from .codes import K_PRED, K_R32, T_F32, T_PRED
     from .parser import Reg
     out, where, done = [], {}, 0
+
+    def new(kind, ty):
+        r = Reg(f"%__sfu{kind}_{fn.nregs[kind]}", kind, fn.nregs[kind], ty)
+        fn.nregs[kind] += 1
+        return r
+
     for k, ins in enumerate(fn.instrs):
         where[k] = len(out)
-        if ins.opcode != "ex2" or ins.suffixes != ["approx", "f32"] or ins.guard is not None \
-                or ins.operands[1].kind != "reg":
+        op = special_form(ins)
+        if op is None:
             out.append(ins)
             continue
         done += 1
-        p = Reg(f"%__ex2p{done}", K_PRED, fn.nregs[K_PRED], T_PRED)
-        fn.nregs[K_PRED] += 1
-        L, Cc = ins.line, ins.col
-        po = Operand("reg", L, Cc, reg=p)
-        x, d = ins.operands[1], ins.operands[0]
+        L, Cc, T = ins.line, ins.col, ins.text
+        d, x = ins.operands
         one = Operand("imm", L, Cc, value=1.0, is_float_lit=True)
-        out.append(Instr("setp", ["geu", "f32"], [po, x, Operand("imm", L, Cc, value=-126.0, is_float_lit=True)],
-                         line=L, col=Cc, text=ins.text))
-        out.append(Instr("mul", ["f32"], [x, x, one], guard=p, guard_neg=True, line=L, col=Cc, text=ins.text))
+
+        def emit(opcode, suffixes, operands, guard=None, guard_neg=False):
+            out.append(Instr(opcode, suffixes, operands, guard=guard, guard_neg=guard_neg, line=L, col=Cc, text=T))
+        if op in ("sin", "cos"):                # the scaled input in a register of its own
+            t = Operand("reg", L, Cc, reg=new(K_R32, T_F32))
+            emit("mul", ["f32"], [t, x, one])
+            out.append(replace(ins, operands=[d, t]))
+            continue
+        if op == "rcp":
+            c, sel, t = (Operand("reg", L, Cc, reg=new(K_R32, T_F32)) for _ in range(3))
+            p, q = (Operand("reg", L, Cc, reg=new(K_PRED, T_PRED)) for _ in range(2))
+            emit("mov", ["f32"], [c, one])
+            emit("setp", ["geu", "f32"], [p, x, Operand("imm", L, Cc, value=2.0 ** -126, is_float_lit=True)])
+            emit("setp", ["gt", "f32"], [q, x, Operand("imm", L, Cc, value=2.0 ** 126, is_float_lit=True)])
+            emit("selp", ["f32"], [sel, c, one, p])
+            emit("selp", ["f32"], [sel, sel, one, q])
+            emit("mul", ["f32"], [t, x, sel])
+            out.append(replace(ins, operands=[d, t]))
+            emit("mul", ["f32"], [d, sel, d])
+            continue
+        p = new(K_PRED, T_PRED)
+        po = Operand("reg", L, Cc, reg=p)
+        limit = -126.0 if op == "ex2" else 2.0 ** -126
+        emit("setp", ["geu", "f32"], [po, x, Operand("imm", L, Cc, value=limit, is_float_lit=True)])
+        emit("mul", ["f32"], [x, x, one], guard=p, guard_neg=True)
         out.append(ins)
-        out.append(Instr("mul", ["f32"], [d, d, one], guard=p, guard_neg=True, line=L, col=Cc, text=ins.text))
+        emit("mul", ["f32"], [d, d, one], guard=p, guard_neg=True)
     where[len(fn.instrs)] = len(out)
     fn.labels = {name: where[k] for name, k in fn.labels.items()}
     fn.instrs = out
@@ -1024,8 +1150,9 @@ def lower_ptxas(fn, table, module=None):
     Returns {pass: count}."""
     from .unroll import hoist_global_loads, unroll_loops
     done = {"local addresses": narrow_local_addresses(fn, table),
-            "moves": propagate_moves(fn, table), "predicate copies": fold_predicate_copies(fn, table),
-            "division": expand_division(fn, table), "ex2": expand_ex2(fn, table),
+            "moves": propagate_moves(fn, table), "half constants": fold_half_constants(fn, table),
+            "predicate copies": fold_predicate_copies(fn, table),
+            "division": expand_division(fn, table), "special functions": expand_special_functions(fn, table),
             "tf32": expand_tf32(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
             "bit tests": fuse_bit_tests(fn, table), "predicate logic": fuse_predicate_logic(fn, table),
             "if-conversion": if_convert(fn, table)}

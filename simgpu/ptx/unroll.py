@@ -88,7 +88,8 @@ FULL_UNROLL = 16            # trips: matmul_registers' 16-trip k loop is unrolle
 # 32 loads + 32 FFMAs, one with each load at its own base register at 48; a run [B+4k] that ptxas does
 # make LDS.128s of stops where the strided one does, so no merging happens before the decision -- the
 # old rule's "four merged loads count once" goes), an `ex2.approx.f32` (non-.ftz), 4 instructions
-# after lower.expand_ex2, counts 6. Fitted to ptxas 13.0.88 -O3's choices on the 62 probes of
+# after lower.expand_special_functions, counts 6 (rsqrt, sqrt and lg2, the same 4 instructions, are
+# not probed and count 4). Fitted to ptxas 13.0.88 -O3's choices on the 62 probes of
 # tools/probe_ptxas_unroll.py (traces/ptxas/unroll_budget.json: N FFMAs on 8 accumulators with G global
 # and S shared loads, T stores, E ex2s) and the 1100 of tools/probe_ptxas_unroll_shapes.py
 # (traces/ptxas/unroll_shapes.json, 114 shapes bisected: 1-8 accumulator chains, 0-2 shared loads per
