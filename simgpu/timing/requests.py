@@ -121,7 +121,7 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only, local):
             left = r
         RQ.ent[sm, e].sec = sectors[k]
         RQ.ent[sm, e].dep = -1
-        RQ.ent[sm, e].ops = l2_work(sectors, n, k, atomic, store)
+        RQ.ent[sm, e].ops = l2_work(sectors, n, k, atomic, store, MS.params)
         RQ.ent[sm, e].l1slot = l1_slot if atomic == 0 else -1
         if l1_slot >= 0 and atomic == 0:
             set_ready(MS.l1, sm, l1_slot, sectors[k] & 3, -1.0 - e)
