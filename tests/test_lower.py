@@ -866,3 +866,16 @@ def test_half_constants_are_immediates_of_the_half_arithmetic():
     assert len(movs) == 1 and movs[0].operands[1].value == 0x2F1C2F1C   # 1/9 as .f16 (0x2F1C) twice
     r = run_recipe(parse_recipe(HOLDOUT / "poly_half2.ptx"), {"n": "2000"}, timing=False)
     assert all(c.passed for c in r.checks)
+
+
+def test_async_copies_are_padded_as_in_the_sass():
+    """ptxas's SASS of matmul_cp_async has 3 never-executed `@!PT LDS RZ, [RZ]` before each
+    basic block's first LDGSTS (6 in all: the prologue's tile, the loop's next one); the
+    lowering issues as many instructions there."""
+    sass = (HOLDOUT.parents[1] / "traces" / "ptxas" / "sm90_holdout6.sass").read_text()
+    body = sass.split("=== programs/holdout/matmul_cp_async.ptx")[1].split("===")[0]
+    instrs, done = ptxas_lowered(HOLDOUT / "matmul_cp_async.ptx")
+    assert body.count("@!PT LDS RZ, [RZ]") == done["async copy padding"] == 6
+    first = [k for k, i in enumerate(instrs) if i.opcode == "cp" and "ca" in i.suffixes]
+    pads = [k for k, i in enumerate(instrs) if i.opcode == "mov" and i.operands[0].reg.name.startswith("%__pad")]
+    assert pads == [first[0] - 3, first[0] - 2, first[0] - 1, first[2] - 3, first[2] - 2, first[2] - 1]

@@ -57,6 +57,8 @@ program and held-out kernel). lower_ptxas() runs, in order:
   a 32-to-64-bit `cvt` of a register written more than once as two (the
   high word, `SHF.R.S32.HI`, and a copy of the low one into the pair, as
   rows_pick's loop index);
+- pad_async_copies: the 3 never-executed `@!PT LDS` ptxas puts before a
+  basic block's first LDGSTS (cp.async);
 - convergence.add_convergence_barriers: BSSY/BSYNC around the branches that
   may split a warp;
 - add_prologue: the stack-pointer LDC and memory-descriptor ULDC.64 every
@@ -1143,6 +1145,43 @@ def add_prologue(fn, table):
     return len(pro)
 
 
+ASYNC_PAD = 3
+
+
+def pad_async_copies(fn, table):
+    """ptxas puts ASYNC_PAD never-executed shared loads (`@!PT LDS RZ, [RZ]`)
+    before the first LDGSTS of a basic block, and of each group a
+    commit_group closes in it (every cp.async kernel's SASS:
+    traces/h200/half_warp/async_copy.sass, the held-out matmul_cp_async in
+    traces/ptxas/sm90_holdout6.sass). Predicated off, they take an issue slot
+    and nothing else; each is modeled as add_prologue's are, a `mov` of a
+    constant to a register nothing reads. Returns how many were added."""
+    from .codes import K_R32, T_B32
+    from .parser import Reg
+    blocks = _block_ids(fn.instrs, fn.labels)
+    out, where, added, open_block = [], {}, 0, None
+    for k, ins in enumerate(fn.instrs):
+        where[k] = len(out)
+        if ins.opcode == "cp" and "async" in ins.suffixes and not any(
+                x in ins.suffixes for x in ("commit_group", "wait_group", "wait_all")):
+            if open_block != blocks[k]:
+                for _ in range(ASYNC_PAD):
+                    r = Reg(f"%__pad{fn.nregs[K_R32]}", K_R32, fn.nregs[K_R32], T_B32)
+                    fn.nregs[K_R32] += 1
+                    out.append(Instr("mov", ["b32"], [Operand("reg", ins.line, ins.col, reg=r),
+                                                      Operand("imm", ins.line, ins.col, value=0)],
+                                     line=ins.line, col=ins.col, text=ins.text))
+                    added += 1
+                open_block = blocks[k]
+        elif ins.opcode == "cp" and "commit_group" in ins.suffixes:
+            open_block = None
+        out.append(ins)
+    where[len(fn.instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out
+    return added
+
+
 def lower_ptxas(fn, table, module=None):
     """The whole `ptxas` lowering of one function (after inlining): removals,
     the straight code's global loads moved up, then loop unrolling
@@ -1165,6 +1204,7 @@ def lower_ptxas(fn, table, module=None):
     done["red"] = atom_to_red(fn, table)
     done["pointer copies"] = copy_stepped_pointers(fn, table)
     done["64-bit halves"] = split_wide_integer_ops(fn, table)
+    done["async copy padding"] = pad_async_copies(fn, table)
     from .convergence import add_convergence_barriers
     done["BSSY/BSYNC"] = add_convergence_barriers(fn, table)
     done["prologue"] = add_prologue(fn, table)
