@@ -879,3 +879,25 @@ def test_async_copies_are_padded_as_in_the_sass():
     first = [k for k, i in enumerate(instrs) if i.opcode == "cp" and "ca" in i.suffixes]
     pads = [k for k, i in enumerate(instrs) if i.opcode == "mov" and i.operands[0].reg.name.startswith("%__pad")]
     assert pads == [first[0] - 3, first[0] - 2, first[0] - 1, first[2] - 3, first[2] - 2, first[2] - 1]
+
+
+def test_a_full_warp_sync_has_no_instruction_and_leaves_its_loop_to_the_scheduler():
+    """`__syncwarp()` (`bar.warp.sync -1`) has no SASS instruction: none in tests/cuda/warp_sync.cu's
+    SASS (traces/h200/half_warp/warp_sync.sass) nor in ldgsts_flight.s's ldg_sts loops
+    (traces/h200/micro/micro_ldgsts_flight.sass), whose body ptxas then schedules, 8 LDGs before
+    its first STS. Lowered, no bar.warp is left, and the loop's loads go ahead of its stores, where
+    the sync had kept the body as written (16 load-store pairs one after another: 5x the H200's
+    cycles)."""
+    root = PROGRAMS.parent
+    assert "WARPSYNC" not in (root / "traces" / "h200" / "half_warp" / "warp_sync.sass").read_text()
+    sass = (root / "traces" / "h200" / "micro" / "micro_ldgsts_flight.sass").read_text()
+    body = sass.split("Function : ldg_sts_k16")[1].split("Function :")[0]
+    order = "".join("L" if "LDG" in ln else "S" for ln in body.splitlines() if "LDG" in ln or " STS" in ln)
+    assert "WARPSYNC" not in body and order.index("S") == 8
+    for path, kernel in ((root / "tests" / "cuda" / "warp_sync.ptx", None),
+                         (PROGRAMS / "micro" / "ldgsts_flight.s", "ldg_sts_k16")):
+        instrs, done = ptxas_lowered(path, kernel)
+        assert not [i for i in instrs if i.opcode == "bar" and "warp" in i.suffixes] and done["warp syncs"] > 0
+    ops = "".join("L" if i.opcode == "ld" else "S" for i in instrs
+                  if (i.opcode == "ld" and "global" in i.suffixes) or (i.opcode == "st" and "shared" in i.suffixes))
+    assert ops.index("S") >= 8

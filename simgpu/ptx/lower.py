@@ -7,6 +7,7 @@ read from `ptxas -arch=sm_90 -O3 programs/X.s` + `cuobjdump -sass` (ptxas
 CUDA 13.0 JIT; traces/ptxas/sm90_programs.sass holds the SASS of every
 program and held-out kernel). lower_ptxas() runs, in order:
 
+- drop_full_warp_syncs: `bar.warp.sync -1` has no SASS instruction;
 - narrow_local_addresses: 64-bit registers that only hold local-memory
   addresses become 32-bit ones (SASS addresses local memory from R1 in 32
   bits): the widening `cvt` goes, the adds stay one instruction;
@@ -143,6 +144,25 @@ class Defs:
         if self.block[lo] != self.block[hi]:
             return False
         return not any(lo < k < hi for k in self.defs.get(_key(reg), []))
+
+
+def drop_full_warp_syncs(fn, table):
+    """`bar.warp.sync -1` (`__syncwarp()` with every lane) has no SASS
+    instruction where the warp is converged: the SASS of tests/cuda/warp_sync.cu
+    (traces/h200/half_warp/warp_sync.sass, three per kernel) and of
+    programs/micro/ldgsts_flight.s's copy loop (traces/h200/micro/
+    micro_ldgsts_flight.sass) has no WARPSYNC; the WARPSYNC.ALL of other
+    kernels' SASS is ptxas's own, before a shuffle after divergent code.
+    simgpu's warps run their lanes together and meet at every branch's join,
+    so nothing waits on it (assemble.py). Removed when unguarded with an
+    immediate mask of all 32 lanes; the loop it sat in is then one block the
+    unroller and the scheduler take. Returns the number removed."""
+    dead = {k for k, ins in enumerate(fn.instrs)
+            if ins.opcode == "bar" and "warp" in ins.suffixes and ins.guard is None and ins.operands
+            and ins.operands[0].kind == "imm" and int(ins.operands[0].value) & 0xFFFFFFFF == 0xFFFFFFFF}
+    if dead:
+        _replace(fn, dead, {}, lambda ins: ins)
+    return len(dead)
 
 
 def drop_cvta(fn, table):
@@ -1188,7 +1208,7 @@ def lower_ptxas(fn, table, module=None):
     (unroll.py).
     Returns {pass: count}."""
     from .unroll import hoist_global_loads, unroll_loops
-    done = {"local addresses": narrow_local_addresses(fn, table),
+    done = {"warp syncs": drop_full_warp_syncs(fn, table), "local addresses": narrow_local_addresses(fn, table),
             "moves": propagate_moves(fn, table), "half constants": fold_half_constants(fn, table),
             "predicate copies": fold_predicate_copies(fn, table),
             "division": expand_division(fn, table), "special functions": expand_special_functions(fn, table),
