@@ -901,3 +901,19 @@ def test_a_full_warp_sync_has_no_instruction_and_leaves_its_loop_to_the_schedule
     ops = "".join("L" if i.opcode == "ld" else "S" for i in instrs
                   if (i.opcode == "ld" and "global" in i.suffixes) or (i.opcode == "st" and "shared" in i.suffixes))
     assert ops.index("S") >= 8
+
+
+def test_a_division_by_a_constant_is_two_instructions_and_its_remainder_one_more():
+    """nvcc's `% 192` is `mul.wide.u32` by the magic 0xAAAAAAAB, `shr.u64` by 39, `cvt.u32.u64`,
+    `mul.lo` by 6144 and `sub`; ptxas's SASS (ldgsts_flight.s's copy loop) is (U)IMAD.WIDE.U32,
+    a shift of the high word and one IMAD by -0x1800: 16 of each for its 16 copies. Lowered: a
+    `mul.hi.u32` and a 32-bit shift per division, the product folded into the subtraction."""
+    sass = (PROGRAMS.parent / "traces" / "h200" / "micro" / "micro_ldgsts_flight.sass").read_text()
+    body = sass.split("Function : ldgsts_k16")[1].split("Function :")[0]
+    instrs, done = ptxas_lowered(PROGRAMS / "micro" / "ldgsts_flight.s", "ldgsts_k16")
+    his = [i for i in instrs if i.opcode == "mul" and i.suffixes == ["hi", "u32"]]
+    assert len(his) == len(re.findall(r"IMAD\.WIDE\.U32 \S+ \S+ -0x55555555", body)) == 16
+    assert done["high-word shifts"] == 16
+    assert not [i for i in instrs if i.opcode == "cvt" and i.suffixes == ["u32", "u64"]]
+    assert len([i for i in instrs if i.opcode == "mad" and i.operands[2].kind == "imm"
+                and i.operands[2].value == -6144]) == 16

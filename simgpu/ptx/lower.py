@@ -28,6 +28,8 @@ program and held-out kernel). lower_ptxas() runs, in order:
   `cvta`): d is renamed to s where s is written once, in the entry block
   (a parameter's `ld.param`), and d only by the cvta; `cvta` of a register
   onto itself is dropped;
+- fuse_high_word_shifts: a division by a constant's `mul.wide.u32` +
+  `shr.u64` by 32 or more + `cvt.u32.u64` is two instructions;
 - fuse_multiply_add: a `mul.wide` (IMAD.WIDE), `mul.lo` (IMAD) or
   `shl.b32` by a constant (LEA) whose every reader is an integer add is
   folded into each add as a `mad` (vector_add: one `mul.wide` and 3 adds are
@@ -710,11 +712,61 @@ def _producer(ins):
     return None
 
 
+def fuse_high_word_shifts(fn, table):
+    """A division by a constant, as nvcc writes it: `mul.wide.u32 x, a, M;
+    shr.u64 y, x, c; cvt.u32.u64 q, y` with 32 <= c < 64 is two SASS
+    instructions, IMAD.WIDE.U32 and a shift of the high word
+    (`SHF.R.U32.HI R14, RZ, 0x7, R15` for c = 39: ldgsts_flight.s's `% 192`,
+    traces/h200/micro/micro_ldgsts_flight.sass); the 64-bit shift is not two
+    halves and the cvt is no instruction. Rewritten, when x and y have no
+    other reader, as `mul.hi.u32 h, a, M; shr.u32 q, h, c - 32` (the same
+    bits: the product's high word shifted). Returns the instructions removed."""
+    from .codes import K_R32, T_U32
+    from .parser import Reg
+    instrs = fn.instrs
+    info = Defs(instrs, fn.labels, table)
+
+    def only_reader(reg, k):
+        uses = info.uses.get(_key(reg), [])
+        return uses[0] if len(uses) == 1 and uses[0] > k and len(info.defs.get(_key(reg), [])) == 1 else None
+    dead, new = set(), {}
+    for k, mul in enumerate(instrs):
+        if mul.opcode != "mul" or mul.suffixes != ["wide", "u32"] or mul.guard is not None \
+                or mul.operands[0].kind != "reg" or any(o.kind not in ("reg", "imm") for o in mul.operands[1:]):
+            continue
+        s = only_reader(mul.operands[0].reg, k)
+        if s is None or s in new:
+            continue
+        shr = instrs[s]
+        if shr.opcode != "shr" or shr.suffixes not in (["u64"], ["b64"]) or shr.guard is not None \
+                or shr.operands[2].kind != "imm" or not 32 <= int(shr.operands[2].value) < 64 \
+                or shr.operands[1].kind != "reg" or _key(shr.operands[1].reg) != _key(mul.operands[0].reg):
+            continue
+        c = only_reader(shr.operands[0].reg, s)
+        if c is None or c in new:
+            continue
+        cvt = instrs[c]
+        if cvt.opcode != "cvt" or cvt.suffixes not in (["u32", "u64"], ["s32", "u64"]) or cvt.guard is not None:
+            continue
+        h = Reg(f"%__hi{fn.nregs[K_R32]}", K_R32, fn.nregs[K_R32], T_U32)
+        fn.nregs[K_R32] += 1
+        ho = Operand("reg", mul.line, mul.col, reg=h)
+        new[k] = Instr("mul", ["hi", "u32"], [ho, mul.operands[1], mul.operands[2]], line=mul.line, col=mul.col,
+                       text=mul.text)
+        new[c] = Instr("shr", ["u32"], [cvt.operands[0], ho, replace(shr.operands[2], value=int(shr.operands[2].value) - 32)],
+                       line=cvt.line, col=cvt.col, text=cvt.text)
+        dead.add(s)
+    if dead:
+        _replace(fn, dead, new, lambda ins: ins)
+    return len(dead)
+
+
 def fuse_multiply_add(fn, table):
     """A product whose every reader is an integer add becomes part of each add
     (see the module doc): `mul.wide.u32 t, a, b` + `add.s64 d, x, t` ->
     `mad.wide.u32 d, a, b, x`; `mul.lo.s32`/`shl.b32` + `add.s32` ->
-    `mad.lo`. Returns the number of products removed."""
+    `mad.lo`; `mul.lo` by a constant + `sub d, x, t` -> `mad.lo d, a, -C, x`.
+    Returns the number of products removed."""
     instrs = fn.instrs
     info = Defs(instrs, fn.labels, table)
     dead, new = set(), {}
@@ -729,8 +781,8 @@ def fuse_multiply_add(fn, table):
         fused = {}
         for u in info.uses.get(_key(t), []):
             add = instrs[u]
-            if add.opcode != "add" or add.suffixes != [add.suffixes[-1]] or add.suffixes[-1] not in widths \
-                    or add.guard is not None or u <= k or u in new or u in fused:
+            if add.opcode not in ("add", "sub") or add.suffixes != [add.suffixes[-1]] \
+                    or add.suffixes[-1] not in widths or add.guard is not None or u <= k or u in new or u in fused:
                 break
             srcs = add.operands[1:]
             tk = [j for j, o in enumerate(srcs) if o.kind == "reg" and o.reg is not None and _key(o.reg) == _key(t)]
@@ -739,7 +791,15 @@ def fuse_multiply_add(fn, table):
             if not all(o.kind == "imm" or info.invariant(o.reg) or info.same_between(o.reg, k, u)
                        or info.fixed_before(o.reg, k, fn.labels) for o in ins.operands[1:3]):
                 break
-            fused[u] = Instr("mad", list(suffixes), [add.operands[0], factors[0], factors[1], srcs[1 - tk[0]]],
+            a, b = factors
+            if add.opcode == "sub":
+                # x - a*C is x + a*(-C): IMAD with the constant negated (the remainder after a
+                # division by a constant, `IMAD R14, R14, -0x1800, R7`); only for the subtrahend
+                # of a 32-bit product with an immediate factor
+                if tk[0] != 1 or suffixes[0] != "lo" or not (a.kind == "imm" or b.kind == "imm"):
+                    break
+                a, b = (a, replace(b, value=-int(b.value))) if b.kind == "imm" else (replace(a, value=-int(a.value)), b)
+            fused[u] = Instr("mad", list(suffixes), [add.operands[0], a, b, srcs[1 - tk[0]]],
                              line=add.line, col=add.col, text=add.text)
         else:
             if fused:
@@ -1211,7 +1271,7 @@ def lower_ptxas(fn, table, module=None):
     done = {"warp syncs": drop_full_warp_syncs(fn, table), "local addresses": narrow_local_addresses(fn, table),
             "moves": propagate_moves(fn, table), "half constants": fold_half_constants(fn, table),
             "predicate copies": fold_predicate_copies(fn, table),
-            "division": expand_division(fn, table), "special functions": expand_special_functions(fn, table),
+            "division": expand_division(fn, table), "high-word shifts": fuse_high_word_shifts(fn, table), "special functions": expand_special_functions(fn, table),
             "tf32": expand_tf32(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
             "bit tests": fuse_bit_tests(fn, table), "predicate logic": fuse_predicate_logic(fn, table),
             "if-conversion": if_convert(fn, table)}
