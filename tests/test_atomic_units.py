@@ -73,3 +73,36 @@ def test_the_config_holds_the_figures_the_records_give():
         assert round(f[key], 2) == H200[key], key
     # a power of 2 near the measured count (atomic_unit spreads chunks by XOR)
     assert H200["l2_atomic_units"] == 2 ** round(np.log2(f["l2_atomic_units"]))
+
+
+def test_a_requests_sectors_on_other_lines_start_an_issue_time_apart_and_the_next_request_waits():
+    """A request's float adds on 4 lines of one unit (the held-out scatter_add's lanes, 148 bytes
+    apart) start an issue time apart, and the unit takes the next request once all 4 are done:
+    3 issue times and one line time a request (67,064 cycles on scatter_add against the H200's
+    70,091; 118,404 when each sector waited for the one before it). On one line the sectors still
+    follow each other (atomic_spread.s), a line time each."""
+    from simgpu.memory.hierarchy import ATOM_MORE, atomic_work
+    MS = memsys()
+    p = MS.params
+    issue, chain = atomic_costs(ATOM_FLOAT, p)
+    unit = atomic_unit(0, p)
+    for line in range(4):                                  # the lines' fills
+        l2_sector(MS, 0, 0.0, line * 4, False, 2, 1 | (ATOM_FLOAT << 8))
+    sectors = np.zeros(96, np.int64)
+
+    def request(secs, tn):
+        n = len(secs)
+        sectors[:n] = secs
+        sectors[32:32 + n] = 1
+        sectors[64:64 + n] = ATOM_FLOAT
+        for k in range(n):
+            l2_sector(MS, 0, tn, sectors[k], False, 2, atomic_work(sectors, n, k, p))
+        return MS.atom_free[unit, 0]
+    assert atomic_work(np.array([0, 4, 1 << 20] + [0] * 93, np.int64), 3, 0, p) & ATOM_MORE   # line 1: same unit
+    assert not atomic_work(np.array([0, 1 << 20] + [0] * 94, np.int64), 2, 0, p) & ATOM_MORE  # another unit
+    t1 = request([0, 4, 8, 12], 1e5)                       # 4 lines of one chunk
+    t2 = request([0, 4, 8, 12], 1e5)
+    assert t2 - t1 == pytest.approx(3 * issue + chain)
+    t3 = request([0, 1, 2, 3], 2e5)                        # 4 sectors of one line
+    t4 = request([0, 1, 2, 3], 2e5)
+    assert t4 - t3 == pytest.approx(4 * chain)
