@@ -126,6 +126,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         # pairs (steps, 2 x steps): one warp's uniform chain, then 132 x 32 and 132 x 4 warps of vector,
         # mixed and uniform chains (tools/uniform_figures.py)
         "uniform_pipe": ["lat_uniform"] * 2 + [k for k in ("thr_vector", "thr_mixed", "thr_uniform") for _ in (1, 2)] * 2,
+        # 1, 4, 16 copies a round, each on 1, 4, 16 warps an SM; the 16 as loads and stores on 4 and 16
+        "ldgsts_flight": [f"ldgsts_k{k}" for k in (1, 4, 16) for _ in range(3)] + ["ldg_sts_k16"] * 2,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]
