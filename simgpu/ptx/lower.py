@@ -81,7 +81,7 @@ the lowering; tests/test_lower.py checks the expansions' values).
 """
 from dataclasses import replace
 
-from .codes import TYPES
+from .codes import K_R32, T_B32, TYPES
 from .parser import Instr, Operand, Reg
 from .unroll import _dest_positions, _key, _rename, defs_uses
 
@@ -146,6 +146,23 @@ class Defs:
         if self.block[lo] != self.block[hi]:
             return False
         return not any(lo < k < hi for k in self.defs.get(_key(reg), []))
+
+
+def _new_reg(fn, name, kind, ty):
+    """A register the lowering adds: the function's next one of its file."""
+    r = Reg(name, kind, fn.nregs[kind], ty)
+    fn.nregs[kind] += 1
+    return r
+
+
+def _issue_slot(fn, at, name, kind=K_R32, ty=T_B32, suffix="b32"):
+    """An instruction that takes an issue slot and does nothing else, for a
+    SASS instruction with no effect simgpu models (the prologue's LDC and
+    ULDC.64, the predicated-off LDS before LDGSTS): a `mov` of a constant to a
+    register nothing reads, at instruction `at`'s place in the source."""
+    r = _new_reg(fn, name, kind, ty)
+    return Instr("mov", [suffix], [Operand("reg", at.line, at.col, reg=r), Operand("imm", at.line, at.col, value=0)],
+                 line=at.line, col=at.col, text=at.text)
 
 
 def drop_full_warp_syncs(fn, table):
@@ -248,7 +265,6 @@ def narrow_local_addresses(fn, table):
     or store's address or the making of another qualifying register. Returns
     the number of registers narrowed."""
     from .codes import K_R32, K_R64, T_U32
-    from .parser import Reg
     local_names = {v.name for v in fn.local}
     if not local_names:
         return 0
@@ -296,8 +312,7 @@ def narrow_local_addresses(fn, table):
     names = {}
     for key in sorted(cand, key=str):
         r = regs[key]
-        names[key] = Reg(f"{r.name}__l32", K_R32, fn.nregs[K_R32], T_U32)
-        fn.nregs[K_R32] += 1
+        names[key] = _new_reg(fn, f"{r.name}__l32", K_R32, T_U32)
     out = list(instrs)
     for key in cand:
         for k in info.defs[key]:
@@ -722,7 +737,6 @@ def fuse_high_word_shifts(fn, table):
     other reader, as `mul.hi.u32 h, a, M; shr.u32 q, h, c - 32` (the same
     bits: the product's high word shifted). Returns the instructions removed."""
     from .codes import K_R32, T_U32
-    from .parser import Reg
     instrs = fn.instrs
     info = Defs(instrs, fn.labels, table)
 
@@ -748,9 +762,7 @@ def fuse_high_word_shifts(fn, table):
         cvt = instrs[c]
         if cvt.opcode != "cvt" or cvt.suffixes not in (["u32", "u64"], ["s32", "u64"]) or cvt.guard is not None:
             continue
-        h = Reg(f"%__hi{fn.nregs[K_R32]}", K_R32, fn.nregs[K_R32], T_U32)
-        fn.nregs[K_R32] += 1
-        ho = Operand("reg", mul.line, mul.col, reg=h)
+        ho = Operand("reg", mul.line, mul.col, reg=_new_reg(fn, f"%__hi{fn.nregs[K_R32]}", K_R32, T_U32))
         new[k] = Instr("mul", ["hi", "u32"], [ho, mul.operands[1], mul.operands[2]], line=mul.line, col=mul.col,
                        text=mul.text)
         new[c] = Instr("shr", ["u32"], [cvt.operands[0], ho, replace(shr.operands[2], value=int(shr.operands[2].value) - 32)],
@@ -844,7 +856,6 @@ def expand_division(fn, table):
     I2F.RP, MUFU.RCP, ..., LOP3 0x3c of the signs, ISETP.GE, @!P IMAD.MOV -q,
     @!P LOP3 for a zero divisor)."""
     from .codes import K_PRED, K_R32, T_B32, T_PRED
-    from .parser import Reg
     out, done = [], 0
     where = {}
     for k, ins in enumerate(fn.instrs):
@@ -858,9 +869,7 @@ def expand_division(fn, table):
         signed = ins.suffixes == ["s32"]
 
         def reg(kind=K_R32, ty=T_B32, tag="t"):
-            r = Reg(f"%__div{done}{tag}{fn.nregs[kind]}", kind, fn.nregs[kind], ty)
-            fn.nregs[kind] += 1
-            return Operand("reg", L, Cc, reg=r)
+            return Operand("reg", L, Cc, reg=_new_reg(fn, f"%__div{done}{tag}{fn.nregs[kind]}", kind, ty))
 
         def imm(v):
             return Operand("imm", L, Cc, value=v)
@@ -947,13 +956,10 @@ def expand_special_functions(fn, table):
     identity on every non-NaN value, and the compares' results only choose between 1.0 and 1.0.
     Returns the number expanded."""
     from .codes import K_PRED, K_R32, T_F32, T_PRED
-    from .parser import Reg
     out, where, done = [], {}, 0
 
     def new(kind, ty):
-        r = Reg(f"%__sfu{kind}_{fn.nregs[kind]}", kind, fn.nregs[kind], ty)
-        fn.nregs[kind] += 1
-        return r
+        return _new_reg(fn, f"%__sfu{kind}_{fn.nregs[kind]}", kind, ty)
 
     for k, ins in enumerate(fn.instrs):
         where[k] = len(out)
@@ -1007,7 +1013,6 @@ def expand_tf32(fn, table):
     as they are (add, testp, selp, and: the H200's bits, exec/alu.py tf32_bits). .rn and .rz
     are one F2FP.TF32 each, as the cvt is. Returns the count."""
     from .codes import K_PRED, K_R32, T_B32, T_PRED
-    from .parser import Reg
     readers = {}                     # register -> what reads it: "A/B" (an mma's multiplicand) or other
     for ins in fn.instrs:
         ab = {_key(e.reg) for o in ins.operands[1:3] for e in (o.elems or [o]) if e.kind == "reg"} \
@@ -1023,15 +1028,13 @@ def expand_tf32(fn, table):
             continue
         done += 1
         L, Cc = ins.line, ins.col
-        p = Operand("reg", L, Cc, reg=Reg(f"%__tf32p{done}", K_PRED, fn.nregs[K_PRED], T_PRED))
-        fn.nregs[K_PRED] += 1
+        p = Operand("reg", L, Cc, reg=_new_reg(fn, f"%__tf32p{done}", K_PRED, T_PRED))
         d, x = ins.operands
         if readers.get(_key(d.reg), set()) <= {"A/B"}:
             out.append(Instr("testp", ["finite", "f32"], [p, x], line=L, col=Cc, text=ins.text))
             out.append(ins)
             continue
-        t = Operand("reg", L, Cc, reg=Reg(f"%__tf32t{done}", K_R32, fn.nregs[K_R32], T_B32))
-        fn.nregs[K_R32] += 1
+        t = Operand("reg", L, Cc, reg=_new_reg(fn, f"%__tf32t{done}", K_R32, T_B32))
         for op, sfx, ops, in (("add", ["u32"], [t, x, Operand("imm", L, Cc, value=0x1000)]),
                               ("testp", ["finite", "f32"], [p, x]),
                               ("selp", ["b32"], [t, t, x, p]),
@@ -1122,15 +1125,13 @@ def copy_stepped_pointers(fn, table):
     if not after:
         return 0
     from .codes import K_R64, T_B64
-    from .parser import Reg
     out, where, added = [], {}, 0
     for k, ins in enumerate(instrs):
         where[k] = len(out)
         out.append(ins)
         for step in after.get(k, ()):
             d = step.operands[0]
-            sink = Reg(f"%__pair{added}", K_R64, fn.nregs[K_R64], T_B64)
-            fn.nregs[K_R64] += 1
+            sink = _new_reg(fn, f"%__pair{added}", K_R64, T_B64)
             for dst in (d, Operand("reg", d.line, d.col, reg=sink)):
                 out.append(replace(step, opcode="mov", suffixes=["b64"], operands=[dst, replace(d)]))
                 added += 1
@@ -1206,20 +1207,13 @@ def add_prologue(fn, table):
     `ULDC.64 UR4, c[0x0][0x208]` (the memory descriptor its LDG/STG name).
     Each is modeled as a `mov` of a constant to a register nothing reads: an
     issue slot per warp, no result. Returns how many were added."""
-    from .codes import K_R32, K_R64, T_B32, T_B64
-    from .parser import Reg
+    from .codes import K_R64, T_B64
     first = fn.instrs[0] if fn.instrs else Instr("ret", [], [])
-
-    def mov(kind, ty, name, suffix):
-        r = Reg(name, kind, fn.nregs[kind], ty)
-        fn.nregs[kind] += 1
-        return Instr("mov", [suffix], [Operand("reg", first.line, first.col, reg=r),
-                                       Operand("imm", first.line, first.col, value=0)],
-                     line=first.line, col=first.col, text=first.text)
     globals_ = any(ins.opcode in MEMORY_OPS and
                    not any(sp in ins.suffixes for sp in ("shared", "local", "param", "const"))
                    for ins in fn.instrs)
-    pro = [mov(K_R32, T_B32, "%__sp", "b32")] + ([mov(K_R64, T_B64, "%__desc", "b64")] if globals_ else [])
+    pro = [_issue_slot(fn, first, "%__sp")] + ([_issue_slot(fn, first, "%__desc", K_R64, T_B64, "b64")]
+                                               if globals_ else [])
     fn.instrs = pro + fn.instrs
     fn.labels = {name: k + len(pro) for name, k in fn.labels.items()}
     return len(pro)
@@ -1236,8 +1230,6 @@ def pad_async_copies(fn, table):
     traces/ptxas/sm90_holdout6.sass). Predicated off, they take an issue slot
     and nothing else; each is modeled as add_prologue's are, a `mov` of a
     constant to a register nothing reads. Returns how many were added."""
-    from .codes import K_R32, T_B32
-    from .parser import Reg
     blocks = _block_ids(fn.instrs, fn.labels)
     out, where, added, open_block = [], {}, 0, None
     for k, ins in enumerate(fn.instrs):
@@ -1246,11 +1238,7 @@ def pad_async_copies(fn, table):
                 x in ins.suffixes for x in ("commit_group", "wait_group", "wait_all")):
             if open_block != blocks[k]:
                 for _ in range(ASYNC_PAD):
-                    r = Reg(f"%__pad{fn.nregs[K_R32]}", K_R32, fn.nregs[K_R32], T_B32)
-                    fn.nregs[K_R32] += 1
-                    out.append(Instr("mov", ["b32"], [Operand("reg", ins.line, ins.col, reg=r),
-                                                      Operand("imm", ins.line, ins.col, value=0)],
-                                     line=ins.line, col=ins.col, text=ins.text))
+                    out.append(_issue_slot(fn, ins, f"%__pad{fn.nregs[K_R32]}"))
                     added += 1
                 open_block = blocks[k]
         elif ins.opcode == "cp" and "commit_group" in ins.suffixes:
@@ -1270,8 +1258,8 @@ def lower_ptxas(fn, table, module=None):
     from .unroll import hoist_global_loads, unroll_loops
     done = {"warp syncs": drop_full_warp_syncs(fn, table), "local addresses": narrow_local_addresses(fn, table),
             "moves": propagate_moves(fn, table), "half constants": fold_half_constants(fn, table),
-            "predicate copies": fold_predicate_copies(fn, table),
-            "division": expand_division(fn, table), "high-word shifts": fuse_high_word_shifts(fn, table), "special functions": expand_special_functions(fn, table),
+            "predicate copies": fold_predicate_copies(fn, table), "division": expand_division(fn, table),
+            "high-word shifts": fuse_high_word_shifts(fn, table), "special functions": expand_special_functions(fn, table),
             "tf32": expand_tf32(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
             "bit tests": fuse_bit_tests(fn, table), "predicate logic": fuse_predicate_logic(fn, table),
             "if-conversion": if_convert(fn, table)}
