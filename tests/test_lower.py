@@ -868,6 +868,65 @@ def test_half_constants_are_immediates_of_the_half_arithmetic():
     assert all(c.passed for c in r.checks)
 
 
+HALF_UNPACKS = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u64 in)
+{
+    .reg .b16 %h<6>;
+    .reg .b32 %r<4>;
+    .reg .f32 %f<6>;
+    .reg .b64 %rd<6>;
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [in];
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.u32 %r2, [%rd4];
+    mov.b32 {%h1, %h2}, %r2;
+    cvt.f32.f16 %f1, %h2;
+    cvt.f32.f16 %f2, %h1;
+    mov.b32 {%h3, %h4}, %r2;
+    cvt.f32.f16 %f3, %h4;
+    add.f16 %h5, %h3, %h3;
+    cvt.f32.f16 %f4, %h5;
+    mul.wide.u32 %rd3, %r1, 16;
+    add.s64 %rd5, %rd1, %rd3;
+    st.global.v4.f32 [%rd5], {%f1, %f2, %f3, %f4};
+    ret;
+}
+"""
+
+
+def test_a_packed_pair_s_halves_are_read_in_place(tmp_path):
+    """`mov.b32 {lo, hi}, r` + `cvt.f32.f16 f, hi` (cuda_fp16.h's __half22float2) is one
+    `HADD2.F32 f, -RZ, r.H1_H1` in SASS: poly_half2's two unpacks and two cvts are 2 HADD2.F32
+    (traces/ptxas/sm90_holdout6.sass). The first mov here goes (only cvts read its halves),
+    the second stays (an add reads one); the values are unchanged, both halves, every lane."""
+    sass = (HOLDOUT.parents[1] / "traces" / "ptxas" / "sm90_holdout6.sass").read_text()
+    body = sass.split("=== programs/holdout/poly_half2.ptx")[1].split("===")[0]
+    instrs, done = ptxas_lowered(HOLDOUT / "poly_half2.ptx")
+    cvts = [i for i in instrs if i.opcode == "cvt" and i.suffixes == ["f32", "f16"]]
+    assert body.count("HADD2.F32") == len(cvts) == done["half unpacks"] == 2
+    assert [i.fused for i in cvts] == ["high", None]
+    assert not [i for i in instrs if i.opcode == "mov" and i.operands[0].kind == "vec"]
+    path = tmp_path / "unpack.ptx"
+    path.write_text(HALF_UNPACKS)
+    _, done = ptxas_lowered(path)
+    assert done["half unpacks"] == 1
+    x = np.random.default_rng(5).standard_normal(64).astype(np.float16).view(np.uint32)
+    res = []
+    for lower in (None, "ptxas"):
+        y = np.zeros(4 * 32, np.float32)
+        simgpu.launch(simgpu.load(str(path), lower=lower), 1, 32, [y, x], timing=False)
+        res.append(y.reshape(32, 4))
+    assert np.array_equal(res[0], res[1])
+    pairs = x.view(np.float16).reshape(32, 2).astype(np.float32)
+    assert np.array_equal(res[1][:, :3], np.stack([pairs[:, 1], pairs[:, 0], pairs[:, 1]], 1))
+    assert np.array_equal(res[1][:, 3], 2 * pairs[:, 0])
+
+
 def test_async_copies_are_padded_as_in_the_sass():
     """ptxas's SASS of matmul_cp_async has 3 never-executed `@!PT LDS RZ, [RZ]` before each
     basic block's first LDGSTS (6 in all: the prologue's tile, the loop's next one); the

@@ -554,6 +554,9 @@ def cvt(P, W, i, w, mask, U, F):
     if td == C.T_F16X2 or td == C.T_BF16X2:
         cvt_pair(P, W, i, w, mask, U, td, flags)
         return
+    if (flags & C.F_HIGH_HALF) != 0:            # the lowering's HADD2.F32 of r.H1_H1 (lower.fold_half_unpacks)
+        for l in range(32):
+            a[l] = a[l] >> np.uint64(16)
     if td == C.T_TF32:
         for l in range(32):
             d[l] = tf32_bits(a[l] & M32, rnd)

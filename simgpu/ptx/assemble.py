@@ -233,6 +233,8 @@ class Assembler:
                 self.a["flags"][i] |= C.F_BSYNC
             if ins.fused == "test":
                 self.a["flags"][i] |= C.F_TEST
+            elif ins.fused == "high":
+                self.a["flags"][i] |= C.F_HIGH_HALF
         a = self.a
         groups = np.full((max(1, len(self.groups)), GROUP_MAX), -1, np.int32)
         for g, regs in enumerate(self.groups):

@@ -427,6 +427,63 @@ def _half_bits(value, ty):
     return ((b + 0x7FFF + ((b >> 16) & 1)) >> 16) & 0xFFFF
 
 
+def fold_half_unpacks(fn, table):
+    """A half of a packed pair is read in place in SASS: cuda_fp16.h's
+    `__half22float2(v)` / `__low2float` / `__high2float` are, in nvcc's PTX,
+    `mov.b32 {lo, hi}, r` and `cvt.f32.f16 f, lo` (or `hi`); ptxas makes each
+    cvt one `HADD2.F32 f, -RZ, r.H0_H0` (`.H1_H1` for the high half) and no
+    instruction of the unpacking mov (poly_half2's SASS, traces/ptxas/
+    sm90_holdout6.sass: two HADD2.F32 for two movs and two cvts). Here: an
+    unguarded `mov.b32 {a, b}, r` whose halves are read, before they are
+    written again and in its basic block, only by `cvt.f32.f16` goes; each
+    such cvt reads r itself, the low 16 bits, or marked `fused="high"` (the
+    assembler's C.F_HIGH_HALF) its high 16 bits. r may not be written in
+    between. Values are unchanged. Returns the instructions removed."""
+    instrs = fn.instrs
+    info = Defs(instrs, fn.labels, table)
+    dead, new = set(), {}
+    for m, ins in enumerate(instrs):
+        ops = ins.operands
+        if ins.opcode != "mov" or ins.suffixes != ["b32"] or ins.guard is not None or len(ops) != 2 \
+                or ops[0].kind != "vec" or len(ops[0].elems) != 2 or ops[1].kind != "reg" or ops[1].reg is None \
+                or ops[1].reg.kind != K_R32:
+            continue
+        src, folds = ops[1].reg, {}
+        for half, e in enumerate(ops[0].elems):
+            if e.kind != "reg" or e.reg is None:
+                continue
+            key = _key(e.reg)
+            # every read of the half in a block that wrote it before (none reached from elsewhere)
+            if any(not any(d < j and info.block[d] == info.block[j] for d in info.defs[key])
+                   for j in info.uses.get(key, [])):
+                folds = None
+                break
+            stop = min((d for d in info.defs[key] if d > m), default=len(instrs))
+            for j in info.uses.get(key, []):
+                if not m < j <= stop:
+                    continue
+                c = instrs[j]
+                if c.opcode != "cvt" or c.suffixes != ["f32", "f16"] or len(c.operands) != 2 \
+                        or c.operands[1].kind != "reg" or _key(c.operands[1].reg) != key \
+                        or (c.guard is not None and _key(c.guard) == key) or j in new \
+                        or not info.same_between(src, m, j):
+                    folds = None
+                    break
+                folds[j] = half
+            if folds is None:
+                break
+        if not folds:
+            continue
+        for j, half in folds.items():
+            c = instrs[j]
+            new[j] = replace(c, operands=[c.operands[0], replace(c.operands[1], reg=src)],
+                             fused="high" if half else None)
+        dead.add(m)
+    if dead:
+        _replace(fn, dead, new, lambda ins: ins)
+    return len(dead)
+
+
 def fold_half_constants(fn, table):
     """A packed-half constant is an immediate operand in SASS. cuda_fp16.h's
     `__float2half2_rn(c)` is, in nvcc's PTX, `cvt.rn.f16.f32 h, c` and
@@ -1258,6 +1315,7 @@ def lower_ptxas(fn, table, module=None):
     from .unroll import hoist_global_loads, unroll_loops
     done = {"warp syncs": drop_full_warp_syncs(fn, table), "local addresses": narrow_local_addresses(fn, table),
             "moves": propagate_moves(fn, table), "half constants": fold_half_constants(fn, table),
+            "half unpacks": fold_half_unpacks(fn, table),
             "predicate copies": fold_predicate_copies(fn, table), "division": expand_division(fn, table),
             "high-word shifts": fuse_high_word_shifts(fn, table), "special functions": expand_special_functions(fn, table),
             "tf32": expand_tf32(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),

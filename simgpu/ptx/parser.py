@@ -65,7 +65,8 @@ class Instr:
     callee: str = None         # call: the function called, its return and argument variables
     call_rets: list = None
     call_args: list = None
-    fused: str = None          # set by the ptxas lowering only: "test", a setp fused with its `and` (C.F_TEST)
+    fused: str = None          # set by the ptxas lowering only: "test", a setp fused with its `and` (C.F_TEST);
+    #                            "high", a cvt.f32.f16 of a packed pair's high half (C.F_HIGH_HALF)
 
 
 @dataclass
