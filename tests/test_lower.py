@@ -387,6 +387,31 @@ def test_short_branches_are_predicated_and_need_no_convergence_barrier(file, ker
     assert done["BSSY/BSYNC"] == sass_bssy_counts()[(file, kernel)] - rcp
 
 
+def test_if_conversion_reproduces_ptxas_on_its_probes():
+    """ptxas predicates a forward branch's region or keeps the branch by the region's shape and
+    size and where its condition comes from (traces/ptxas/if_convert.json, tools/
+    probe_ptxas_if_convert.py, 91 probes). lower.py's rule gives ptxas's choice on 85; the six it
+    misses are ones where ptxas's own folding shortens the region (three-input IADD3s, IMAD.WIDE,
+    constant adds merged) or 20 loads, one more than it predicates."""
+    import sys
+    sys.path.insert(0, str(PROGRAMS.parent / "tools"))
+    from probe_ptxas_if_convert import kernel
+    from simgpu.ptx.assemble import _table
+    from simgpu.ptx.inline import inline_calls
+    from simgpu.ptx.lower import lower_ptxas
+    record = json.loads((PROGRAMS.parent / "traces" / "ptxas" / "if_convert.json").read_text())
+    assert len(record["probes"]) == 91
+    wrong = []
+    for p in record["probes"]:
+        module = parse_module(kernel(p["shape"], p["condition"], p["n"]), "probe")
+        fn = module.functions["p"]
+        fn.instrs, fn.labels, _ = inline_calls(module, fn)
+        if (lower_ptxas(fn, _table(), module)["if-conversion"] == 1) != p["if_converted"]:
+            wrong.append((p["shape"], p["condition"], p["n"]))
+    assert wrong == [("chain", "data", 4), ("chain_store", "tid", 3), ("chain_store", "data", 2),
+                     ("loads", "tid", 20), ("copies", "tid", 16), ("copies", "tid", 24)]
+
+
 def test_the_scan_loop_is_one_straight_body():
     """scan_block's `t[1-p][i] = i >= o ? t[p][i] + t[p][i-o] : t[p][i]` is a
     branch over 4 instructions in the PTX; in the SASS four predicated ones:

@@ -41,8 +41,11 @@ program and held-out kernel). lower_ptxas() runs, in order:
 - fuse_bit_tests: `and` + `setp.eq/ne 0` is one predicate-writing LOP3;
 - fuse_predicate_logic: a `setp` read only by an `and/or/xor.pred` is one
   `setp.CMP.BOOL` (FSETP.GT.XOR, ISETP.GE.OR);
-- if_convert: a forward branch over at most IF_CONVERT_MAX instructions
-  becomes those instructions predicated (no BRA, no BSSY/BSYNC);
+- if_convert: a forward branch over a region within ptxas's limits (up to
+  20 instructions, fewer stores, short dependence chains, less where the
+  condition was loaded) becomes those instructions predicated (no BRA, no
+  BSSY/BSYNC);
+- fold_half_unpacks: a packed pair's halves read in place by cvt.f32.f16;
 - unroll.unroll_loops: loops unrolled (4 times, or whole for a fixed trip
   count up to 16, within ptxas's size budget) in ptxas's loop skeleton
   (zero-trip test, or a peeled first iteration for an unsigned `lt` loop,
@@ -626,11 +629,71 @@ def fold_predicate_copies(fn, table):
     return removed
 
 
-# the longest region ptxas predicates instead of branching over: derived from the SASS of the 29
-# kernels in traces/ptxas/sm90_programs.sass, whose longest predicated region is scan_block's 4
-# instructions and whose shortest region kept behind a branch is vector_add's 7 (`@P0 EXIT`);
-# 4 to 6 give the same SASS-like code for all 29
-IF_CONVERT_MAX = 4
+# which forward branches ptxas predicates, read from ptxas 13.0.88 -O3's choices on the 91 probes of
+# tools/probe_ptxas_if_convert.py (traces/ptxas/if_convert.json: each probe's guards read from its cubin;
+# tests/test_lower.py checks the rule on every one: 85 the same) and the BSSYs of every SASS here. Where
+# the branch's predicate comes from the thread index or parameters, `if (c) { N IMADs }` is predicated up
+# to N = 20 (21: a branch), up to 7 global stores (8 not), 19 global loads (20 not), and a region whose
+# longest dependence chain is at most 6 instructions (a running sum of 5 IMADs: 6; of 6: a branch);
+# matmul_cp_async's copy of its next tiles, 14 instructions, predicated (traces/ptxas/sm90_holdout6.sass),
+# stencil2d_smem's four halo loads too. Where it comes from a loaded value, up to 6 arithmetic
+# instructions (7 IMADs: a branch), 6 stores and a chain of 5, any 12 loads (compact_block's
+# `if (keep) out[..] = i`, a chain of 6, stays a branch, its SASS's BSSY). A branch to the kernel's
+# end is `@P EXIT` instead (cfg.branches_to_exit: vector_add's bounds test, 7 after it).
+IF_CONVERT_MAX = 20
+IF_CONVERT_STORES = 7
+IF_CONVERT_CHAIN = 6
+IF_CONVERT_STORES_LOADED = 6
+IF_CONVERT_ARITH_LOADED = 6
+IF_CONVERT_CHAIN_LOADED = 5
+
+
+def _predicable(region, table, loaded):
+    """Whether ptxas predicates `region` (see IF_CONVERT_MAX; `loaded`: its branch's predicate comes
+    from a value loaded from memory)."""
+    stores = sum(r.opcode == "st" for r in region)
+    if loaded:
+        arith = sum(r.opcode not in ("ld", "st", "ldu") for r in region)
+        return stores <= IF_CONVERT_STORES_LOADED and arith <= IF_CONVERT_ARITH_LOADED \
+            and _longest_chain(region, table) <= IF_CONVERT_CHAIN_LOADED
+    return stores <= IF_CONVERT_STORES and _longest_chain(region, table) <= IF_CONVERT_CHAIN
+
+
+def _loaded(instrs, k, pred, table):
+    """Whether register `pred`, as read at instruction k, derives from a value loaded from memory
+    (global, shared or local; parameters and constants are not), following its writers back."""
+    seen, todo = set(), [(pred, k)]
+    while todo:
+        reg, at = todo.pop()
+        for j in range(at - 1, -1, -1):
+            d, u = defs_uses(instrs[j], table)
+            if _key(reg) not in {_key(r) for r in d}:
+                continue
+            if j in seen:
+                break
+            seen.add(j)
+            if instrs[j].opcode in ("ld", "ldu", "atom") and _space_of(instrs[j]) not in ("param", "const"):
+                return True
+            todo.extend((r, j) for r in u)
+            if instrs[j].guard is None:
+                break
+    return False
+
+
+def _space_of(ins):
+    return next((s for s in ins.suffixes if s in ("global", "shared", "local", "param", "const")), "generic")
+
+
+def _longest_chain(region, table):
+    """The most instructions of `region` on one path of register dependences."""
+    depth, best = {}, 0
+    for ins in region:
+        d, u = defs_uses(ins, table)
+        k = 1 + max((depth.get(_key(r), 0) for r in u), default=0)
+        for r in d:
+            depth[_key(r)] = k
+        best = max(best, k)
+    return best
 # what a predicated region may not hold: control flow, barriers, what SASS cannot predicate, and
 # atomics, which ptxas keeps behind their branch (programs/holdout/hist_aggregated's leader's
 # `if (lane == leader) atomicAdd(...)`: `@P1 BRA` over POPC, IMAD.WIDE, REDG, in
@@ -730,10 +793,13 @@ def if_convert(fn, table, max_len=IF_CONVERT_MAX):
     stencil's bounds-checked load `@!P0 LDG`, a scan's `if (i >= o)` four
     predicated instructions, with no BRA and no BSSY/BSYNC around them).
     Every warp then issues the region whatever its lanes decide. Converted
-    when the region has at most `max_len` instructions, none guarded, none
-    writing p, none a branch, barrier, shuffle or atomic, and nothing else
-    branches into it; innermost regions first, so an enclosing one counts what is
-    left of them. Returns the number of branches removed."""
+    when the region has at most `max_len` instructions and is within ptxas's
+    limits on stores and dependence chains (IF_CONVERT_MAX and after; lower
+    where p comes from a loaded value: _predicable), none guarded, none
+    writing p, none a branch, barrier, shuffle or atomic, nothing else
+    branches into it, and it does not end at the kernel's `ret` (that branch
+    is `@P EXIT`); innermost regions first, so an enclosing one counts what
+    is left of them. Returns the number of branches removed."""
     done = 0
     while True:
         instrs, labels = fn.instrs, fn.labels
@@ -749,7 +815,10 @@ def if_convert(fn, table, max_len=IF_CONVERT_MAX):
             if not k + 1 < j <= k + 1 + max_len:
                 continue
             region = instrs[k + 1:j]
+            if j < len(instrs) and instrs[j].opcode in ("ret", "exit") and instrs[j].guard is None:
+                continue                               # `@P EXIT` (cfg.branches_to_exit)
             if any(r.guard is not None or r.opcode in _NOT_PREDICABLE for r in region) \
+                    or not _predicable(region, table, _loaded(instrs, k, ins.guard, table)) \
                     or any(t in targets for t in range(k + 1, j)) \
                     or any(_key(d) == _key(ins.guard) for r in region for d in defs_uses(r, table)[0]):
                 continue
