@@ -965,6 +965,27 @@ def test_async_copies_are_padded_as_in_the_sass():
     assert pads == [first[0] - 3, first[0] - 2, first[0] - 1, first[2] - 3, first[2] - 2, first[2] - 1]
 
 
+def test_a_cp_async_tile_loop_is_one_block_scheduled_as_the_sass():
+    """matmul_cp_async's tile loop in ptxas's SASS (traces/ptxas/sm90_holdout6.sass): the next
+    tiles' copies predicated (`@!P0 LDGSTS`, no branch), LDGDEPBAR, DEPBAR, BAR, then 9 shared
+    loads before the first FFMA. The lowering if-converts the copies' region and schedules the
+    body between the wait and the barriers: the copies before their commit, 8 shared loads (16
+    registers, SHARED_REGS_AHEAD) before the first FMA, nothing moved across the wait."""
+    instrs, done = ptxas_lowered(HOLDOUT / "matmul_cp_async.ptx")
+    assert done["if-conversion"] == 1
+    top = next(k for k, i in enumerate(instrs) if i.opcode == "cp" and "wait_group" in i.suffixes)
+    loop_bras = [i for i in instrs if i.opcode == "bra" and i.guard is not None]
+    assert len(loop_bras) == 2                            # the zero-trip test and the back edge
+    copies = [k for k, i in enumerate(instrs) if i.opcode == "cp" and "ca" in i.suffixes]
+    commits = [k for k, i in enumerate(instrs) if i.opcode == "cp" and "commit_group" in i.suffixes]
+    assert len(copies) == 4 and all(instrs[k].guard is not None for k in copies[2:])
+    assert copies[2] < copies[3] < commits[1] < top
+    body = instrs[top + 2:]                               # past the wait and the barrier
+    first_fma = next(k for k, i in enumerate(body) if i.opcode == "fma")
+    assert [i.opcode for i in body[:first_fma]].count("ld") == 8
+    assert not any(i.opcode == "ld" for i in instrs[commits[1]:top])
+
+
 def test_a_full_warp_sync_has_no_instruction_and_leaves_its_loop_to_the_scheduler():
     """`__syncwarp()` (`bar.warp.sync -1`) has no SASS instruction: none in tests/cuda/warp_sync.cu's
     SASS (traces/h200/half_warp/warp_sync.sass) nor in ldgsts_flight.s's ldg_sts loops

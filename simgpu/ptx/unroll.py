@@ -375,13 +375,13 @@ def schedule_kept_loop(loop, setp, table):
 
 
 def _between_barriers(block, table):
-    """`block` list-scheduled segment by segment between its barriers and clock reads (nothing moves
+    """`block` list-scheduled segment by segment between its barriers, cp.async waits and clock reads (nothing moves
     across a clock read: ptxas keeps every CS2R of a clock micro where its PTX has it, after the adds that
     wait for its loads, traces/h200/micro/micro_gather_clock.sass; nothing across a barrier but the
     `ld.global.nc` loads of the segment after it and the arithmetic they read, _read_only_loads_ahead)."""
     segs, bounds, seg = [], [], []
     for ins in block:
-        if _is_barrier(ins) or _reads_clock(ins):
+        if _is_barrier(ins) or _reads_clock(ins) or _is_async_wait(ins):
             segs.append(seg)
             bounds.append(ins)
             seg = []
@@ -470,9 +470,11 @@ def within_budget(loop):
 
 def _plain_loop(instrs, labels, at, top):
     """The index of the branch closing a loop of one basic block that starts
-    at `top` (a label the branch names, no fence before it, and no label
-    inside that a branch names: one whose branch if_convert removed does not
-    split the block), or None. The unroller does not take such a loop when
+    at `top` (a label the branch names, no fence before it but cp.async's
+    copies, commits and waits -- matmul_cp_async's tile loop is scheduled in
+    its SASS, its shared loads ahead of the FFMAs, traces/ptxas/sm90_holdout6.sass
+    -- and no label inside that a branch names: one whose branch if_convert
+    removed does not split the block), or None. The unroller does not take such a loop when
     a label is left inside (ptxas unrolls a loop before it if-converts:
     sector_clock.s's, four loads and four predicated stores once their
     branches are gone, stays one body in its SASS), but ptxas schedules it."""
@@ -484,7 +486,7 @@ def _plain_loop(instrs, labels, at, top):
         if k > top and named.intersection(at.get(k, ())):
             return None
         ins = instrs[k]
-        if ins.opcode in FENCES and not _is_barrier(ins):
+        if ins.opcode in FENCES and not _is_barrier(ins) and ins.opcode != "cp":
             ok = ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym" \
                 and ins.operands[0].value in names and k - top >= 2
             return k if ok else None
@@ -922,6 +924,14 @@ def _schedule(block, table, priority=None):
             preds[k].update(j for j, sp_j, store_j in mem
                             if sp_j is None or (store or store_j) and _may_alias(sp, sp_j))
             mem.append((k, sp, store))
+        elif ins.opcode == "cp":
+            # a copy reads global memory and writes shared memory; its group's commit stays
+            # after it (and a wait is a segment's end: _between_barriers)
+            preds[k].update(j for j, sp_j, store_j in mem if sp_j is None or _may_alias("shared", sp_j)
+                            or store_j and _may_alias("global", sp_j))
+            mem.append((k, None if "commit_group" in ins.suffixes else "shared", True))
+            if "commit_group" not in ins.suffixes:
+                mem.append((k, "global", False))
         elif _reads_clock(ins):
             # a clock read stays where it is among the memory accesses (and other clock
             # reads): it times them, and ptxas keeps it there (the SASS of
@@ -967,6 +977,12 @@ def _schedule(block, table, priority=None):
                 ready.append(s)
     assert len(order) == n
     return order
+
+
+def _is_async_wait(ins):
+    """cp.async.wait_group / wait_all: nothing moves across it (the copies it waits for, the shared
+    loads that read what they wrote)."""
+    return ins.opcode == "cp" and ("wait_group" in ins.suffixes or "wait_all" in ins.suffixes)
 
 
 def _shared_load(ins):
