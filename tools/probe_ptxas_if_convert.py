@@ -20,8 +20,6 @@ value (`data`). simgpu's rule (ptx/lower.py if_convert) is checked against
 every probe by tests/test_lower.py.
 """
 import argparse
-import datetime
-import json
 import struct
 import subprocess
 import sys
@@ -30,6 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
+from ptxas_record import write_probe_record  # noqa: E402
 from sass_stalls import sections  # noqa: E402
 
 PROBES = ([("indep", "tid", n) for n in (1, 2, 4, 8, 12, 16, 18, 19, 20, 21, 22, 24)]
@@ -94,7 +93,6 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "traces" / "ptxas" / "if_convert.json"))
     ns = ap.parse_args()
-    version = subprocess.run(["ptxas", "--version"], capture_output=True, text=True, check=True).stdout.strip()
     rows = []
     with tempfile.TemporaryDirectory() as d:
         for shape, cond, n in PROBES:
@@ -102,12 +100,9 @@ def main():
             rows.append({"shape": shape, "condition": cond, "n": n, "region_ptx_instructions": len(region(shape, n)[0]),
                          "guarded_bra": bras, "guarded_other": guarded, "if_converted": bras == 0})
             print(f"{shape:12s} {cond:5s} N={n:3d}: {bras} guarded BRA, {guarded} guarded others")
-    record = {"what": "ptxas's if-conversion: which forward branches over a region of one shape and size it predicates",
-              "ptxas": version.splitlines()[-2:], "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-              "command": "tools/probe_ptxas_if_convert.py (ptxas -arch=sm_90 -O3; guards read from the cubin)",
-              "probes": rows}
-    Path(ns.out).write_text(json.dumps(record, indent=1) + "\n")
-    print("wrote", ns.out)
+    write_probe_record(ns.out, "ptxas's if-conversion: which forward branches over a region of one shape and size "
+                       "it predicates", "tools/probe_ptxas_if_convert.py (ptxas -arch=sm_90 -O3; guards read from the cubin)",
+                       probes=rows)
 
 
 if __name__ == "__main__":

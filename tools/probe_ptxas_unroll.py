@@ -21,14 +21,15 @@ that rule gives them (row_softmax.ptx's store loop, 4 LDG, 4 STG and 4 ex2,
 stays one body in its SASS: traces/ptxas/sm90_programs.sass).
 """
 import argparse
-import datetime
-import json
 import re
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from ptxas_record import write_probe_record  # noqa: E402
 PROBES = [(n, 0, 0) for n in (8, 12, 16, 17, 18, 19, 20, 24, 32, 64, 128)] + \
          [(n, 1, 0) for n in (16, 32, 40, 44, 45, 46, 48, 64)] + \
          [(n, 2, 0) for n in (32, 40, 42, 44, 48)] + [(n, 4, 0) for n in (32, 64)] + \
@@ -89,7 +90,6 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "traces" / "ptxas" / "unroll_budget.json"))
     ns = ap.parse_args()
-    version = subprocess.run(["ptxas", "--version"], capture_output=True, text=True, check=True).stdout.strip()
     rows = []
     with tempfile.TemporaryDirectory() as d:
         for n, g, s, t, e in PROBES:
@@ -101,12 +101,9 @@ def main():
                          "unrolled": sass > 2 * body + 40})
             print(f"N={n:3d} G={g} S={s} T={t} E={e}: loop {loop:3d} PTX, {sass:4d} SASS, "
                   f"unrolled {rows[-1]['unrolled']}")
-    record = {"what": "ptxas's loop unroller: which run-time-trip loops it unrolls, by body size, loads, stores and ex2s",
-              "ptxas": version.splitlines()[-2:], "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-              "command": "tools/probe_ptxas_unroll.py (ptxas -arch=sm_90 -O3, readelf -S of .text.k)",
-              "probes": rows}
-    Path(ns.out).write_text(json.dumps(record, indent=1) + "\n")
-    print("wrote", ns.out)
+    write_probe_record(ns.out, "ptxas's loop unroller: which run-time-trip loops it unrolls, by body size, loads, "
+                       "stores and ex2s", "tools/probe_ptxas_unroll.py (ptxas -arch=sm_90 -O3, readelf -S of .text.k)",
+                       probes=rows)
 
 
 if __name__ == "__main__":
