@@ -390,9 +390,9 @@ def test_short_branches_are_predicated_and_need_no_convergence_barrier(file, ker
 def test_if_conversion_reproduces_ptxas_on_its_probes():
     """ptxas predicates a forward branch's region or keeps the branch by the region's shape and
     size and where its condition comes from (traces/ptxas/if_convert.json, tools/
-    probe_ptxas_if_convert.py, 91 probes). lower.py's rule gives ptxas's choice on 85; the six it
+    probe_ptxas_if_convert.py, 91 probes). lower.py's rule gives ptxas's choice on 86; the five it
     misses are ones where ptxas's own folding shortens the region (three-input IADD3s, IMAD.WIDE,
-    constant adds merged) or 20 loads, one more than it predicates."""
+    constant adds merged)."""
     import sys
     sys.path.insert(0, str(PROGRAMS.parent / "tools"))
     from probe_ptxas_if_convert import kernel
@@ -409,7 +409,7 @@ def test_if_conversion_reproduces_ptxas_on_its_probes():
         if (lower_ptxas(fn, _table(), module)["if-conversion"] == 1) != p["if_converted"]:
             wrong.append((p["shape"], p["condition"], p["n"]))
     assert wrong == [("chain", "data", 4), ("chain_store", "tid", 3), ("chain_store", "data", 2),
-                     ("loads", "tid", 20), ("copies", "tid", 16), ("copies", "tid", 24)]
+                     ("copies", "tid", 16), ("copies", "tid", 24)]
 
 
 def test_the_scan_loop_is_one_straight_body():

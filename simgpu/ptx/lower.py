@@ -631,7 +631,7 @@ def fold_predicate_copies(fn, table):
 
 # which forward branches ptxas predicates, read from ptxas 13.0.88 -O3's choices on the 91 probes of
 # tools/probe_ptxas_if_convert.py (traces/ptxas/if_convert.json: each probe's guards read from its cubin;
-# tests/test_lower.py checks the rule on every one: 85 the same) and the BSSYs of every SASS here. Where
+# tests/test_lower.py checks the rule on every one: 86 the same) and the BSSYs of every SASS here. Where
 # the branch's predicate comes from the thread index or parameters, `if (c) { N IMADs }` is predicated up
 # to N = 20 (21: a branch), up to 7 global stores (8 not), 19 global loads (20 not), and a region whose
 # longest dependence chain is at most 6 instructions (a running sum of 5 IMADs: 6; of 6: a branch);
@@ -642,6 +642,7 @@ def fold_predicate_copies(fn, table):
 # end is `@P EXIT` instead (cfg.branches_to_exit: vector_add's bounds test, 7 after it).
 IF_CONVERT_MAX = 20
 IF_CONVERT_STORES = 7
+IF_CONVERT_LOADS = 19
 IF_CONVERT_CHAIN = 6
 IF_CONVERT_STORES_LOADED = 6
 IF_CONVERT_ARITH_LOADED = 6
@@ -652,6 +653,8 @@ def _predicable(region, table, loaded):
     """Whether ptxas predicates `region` (see IF_CONVERT_MAX; `loaded`: its branch's predicate comes
     from a value loaded from memory)."""
     stores = sum(r.opcode == "st" for r in region)
+    if sum(r.opcode in ("ld", "ldu") for r in region) > IF_CONVERT_LOADS:
+        return False
     if loaded:
         arith = sum(r.opcode not in ("ld", "st", "ldu") for r in region)
         return stores <= IF_CONVERT_STORES_LOADED and arith <= IF_CONVERT_ARITH_LOADED \
