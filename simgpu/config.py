@@ -142,6 +142,8 @@ SCHEMA.update({
     "l1_queue_requests": (int, lambda v: 1 <= v <= 4096,
                           "global and local requests of the SM that wait for the L1's tag stage at most; the LSU "
                           "pipe takes no memory instruction while they are as many"),
+    "ldgsts_shared_cycles": ((int, float), lambda v: v >= 0,
+                             "cycles a cp.async's shared write holds the SM's data stage after its global read"),
     "barrier_arrival_cycles": ((int, float), lambda v: v >= 0,
                                "cycles the SM's barrier unit takes per warp arriving at a block barrier"),
     "barrier_release_cycles": (int, lambda v: 0 <= v <= 100000,

@@ -412,6 +412,35 @@ def test_if_conversion_reproduces_ptxas_on_its_probes():
                      ("copies", "tid", 16), ("copies", "tid", 24)]
 
 
+def test_async_copy_padding_reproduces_ptxas_on_its_probes():
+    """ptxas puts three never-executed shared loads before an LDGSTS unless the latest shared
+    access of its basic block is an LDGSTS (traces/ptxas/async_pad.json, tools/
+    probe_ptxas_async_pad.py): on every probe of straight code, the padding loads before each
+    copy are ptxas's, and they are guarded loads no lane takes."""
+    import sys
+    sys.path.insert(0, str(PROGRAMS.parent / "tools"))
+    from probe_ptxas_async_pad import kernel
+    from simgpu.ptx.assemble import _table
+    from simgpu.ptx.inline import inline_calls
+    from simgpu.ptx.lower import lower_ptxas
+    record = json.loads((PROGRAMS.parent / "traces" / "ptxas" / "async_pad.json").read_text())
+    straight = [p for p in record["probes"] if p["straight"]]
+    assert len(straight) == 20
+    for p in straight:
+        module = parse_module(kernel(p["spec"]), "probe")
+        fn = module.functions["p"]
+        fn.instrs, fn.labels, _ = inline_calls(module, fn)
+        lower_ptxas(fn, _table(), module)
+        pads, run = [], 0
+        for ins in fn.instrs:
+            if ins.opcode == "cp" and "async" in ins.suffixes and "commit_group" not in ins.suffixes \
+                    and "wait_group" not in ins.suffixes and "wait_all" not in ins.suffixes:
+                pads.append(run)
+            padding = ins.opcode == "ld" and ins.guard is not None and ins.guard.name == "%__never"
+            run = run + 1 if padding else 0
+        assert pads == p["pads_before_copies"], p["probe"]
+
+
 def test_the_scan_loop_is_one_straight_body():
     """scan_block's `t[1-p][i] = i >= o ? t[p][i] + t[p][i-o] : t[p][i]` is a
     branch over 4 instructions in the PTX; in the SASS four predicated ones:
@@ -955,13 +984,13 @@ def test_a_packed_pair_s_halves_are_read_in_place(tmp_path):
 def test_async_copies_are_padded_as_in_the_sass():
     """ptxas's SASS of matmul_cp_async has 3 never-executed `@!PT LDS RZ, [RZ]` before each
     basic block's first LDGSTS (6 in all: the prologue's tile, the loop's next one); the
-    lowering issues as many instructions there."""
+    lowering puts as many shared loads no lane takes there."""
     sass = (HOLDOUT.parents[1] / "traces" / "ptxas" / "sm90_holdout6.sass").read_text()
     body = sass.split("=== programs/holdout/matmul_cp_async.ptx")[1].split("===")[0]
     instrs, done = ptxas_lowered(HOLDOUT / "matmul_cp_async.ptx")
     assert body.count("@!PT LDS RZ, [RZ]") == done["async copy padding"] == 6
     first = [k for k, i in enumerate(instrs) if i.opcode == "cp" and "ca" in i.suffixes]
-    pads = [k for k, i in enumerate(instrs) if i.opcode == "mov" and i.operands[0].reg.name.startswith("%__pad")]
+    pads = [k for k, i in enumerate(instrs) if i.opcode == "ld" and i.guard is not None and i.guard.name == "%__never"]
     assert pads == [first[0] - 3, first[0] - 2, first[0] - 1, first[2] - 3, first[2] - 2, first[2] - 1]
 
 

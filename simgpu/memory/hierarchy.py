@@ -174,7 +174,8 @@ HIST_FIRST_WIDTH = 64
  P_ST_ACK, P_MIO_INTERVAL, P_CHUNK_LINES, P_FABRIC, P_LATE_FRAC, P_LATE_CYCLES,
  P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_WHOLE, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
  P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS, P_LATE_SEED, P_PATH_GAP, P_ATOM_FLOAT, P_ATOM_LINE,
- P_ATOM_WHOLE_LINE, P_ATOM_FLOAT_LINE, P_L1_TPC, P_ST_AHEAD, P_L1_ST_SLACK, P_L1_LOCAL_LAT) = range(43)
+ P_ATOM_WHOLE_LINE, P_ATOM_FLOAT_LINE, P_L1_TPC, P_ST_AHEAD, P_L1_ST_SLACK, P_L1_LOCAL_LAT,
+ P_LDGSTS) = range(44)
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
 MIO_SHARED, MIO_BARRIER, MIO_OTHER = 0, 1, 2
 # counters (int64) of the L2 and DRAM; the L1s count per SM the load sectors that hit and miss in
@@ -205,7 +206,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_atomic_line_cycles"], cfg["l2_atomic_whole_line_cycles"],
                        cfg["l2_atomic_float_line_cycles"], cfg["l1_tags_per_cycle"],
                        cfg["store_ahead_cycles"], cfg["l1_store_slack_cycles"],
-                       cfg["latency_l1_local_cycles"]],
+                       cfg["latency_l1_local_cycles"], cfg["ldgsts_shared_cycles"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -558,11 +559,20 @@ def l1_span(MS, sectors, n, wavefronts):
 @njit(inline="always")
 def l1_start(MS, sm, now, span):
     """The L1 takes a request for `span` cycles (l1_span): the cycle it
-    starts (its n sectors follow each span / n later). MS.l1_free[sm]: [0]
+    starts (its n sectors follow each span / n later). One data stage
+    serves the SM's global and shared accesses (MS.smem_free[sm, 0],
+    shared_request): a global request waits for it and takes it `span`
+    cycles, counted from the request's issue (stores waiting for the SM's
+    path to the L2, store_left, hold its later global requests, not its
+    shared ones). On the H200 here a warp alternating LDS.32 and L1-hit
+    LDG.32 passes 0.88 of them an SM a cycle with 32 warps, each alone 0.94,
+    where two stages would pass up to two (traces/h200/mio_mix.json,
+    tools/mio_mix_figures.py). MS.l1_free[sm]: [0]
     when the L1 is free, [1] the requests it took, [2:] when the last
     `l1_queue_requests` of them started (a ring; l1_queue_full)."""
-    t0 = max(float(now), MS.l1_free[sm, 0])
+    t0 = max(float(now), MS.l1_free[sm, 0], MS.smem_free[sm, 0])
     MS.l1_free[sm, 0] = t0 + span
+    MS.smem_free[sm, 0] = max(float(now), MS.smem_free[sm, 0]) + span
     q = MS.l1_free.shape[1] - 2
     i = np.int64(MS.l1_free[sm, 1])
     MS.l1_free[sm, 2 + i % q] = t0
@@ -847,6 +857,24 @@ def shared_request(MS, sm, now, wavefronts, latency):
     t = max(float(now), MS.smem_free[sm, 0])
     MS.smem_free[sm, 0] = t + wavefronts
     return np.int64(np.ceil(t)) + latency + wavefronts - 1
+
+
+@njit(inline="always")
+def data_stage_hold(MS, sm, now, cycles):
+    """The SM's data stage (shared_request, l1_start) taken `cycles` more by an
+    access issued at cycle `now`: the shared write of a cp.async (LDGSTS)
+    after its global read, and a memory instruction no lane takes (predicated
+    off: ptxas's `@!PT LDS RZ, [RZ]` before an LDGSTS, either side of an
+    if-converted branch), which the H200 passes through the L1TEX as one
+    request and one wavefront (traces/h200/mio_mix.json: copies of 4, 8 and
+    16 bytes a lane alone go at 0.40, 0.28 and 0.20 an SM a cycle, their
+    global reads' 1, 2 and 4 cycles and 1.4 more each
+    (`ldgsts_shared_cycles`), where an L1-hit LDG.32 goes at 0.94; even
+    and odd warps of a block taking either side of
+    a branch ptxas predicated, LDS.32 and LDG.32, issue both and pass 2.03
+    requests into the L1TEX and 2.03 wavefronts an access)."""
+    t = max(float(now), MS.smem_free[sm, 0])
+    MS.smem_free[sm, 0] = t + cycles
 
 
 @njit(inline="always")

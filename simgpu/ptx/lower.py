@@ -161,7 +161,7 @@ def _new_reg(fn, name, kind, ty):
 def _issue_slot(fn, at, name, kind=K_R32, ty=T_B32, suffix="b32"):
     """An instruction that takes an issue slot and does nothing else, for a
     SASS instruction with no effect simgpu models (the prologue's LDC and
-    ULDC.64, the predicated-off LDS before LDGSTS): a `mov` of a constant to a
+    ULDC.64): a `mov` of a constant to a
     register nothing reads, at instruction `at`'s place in the source."""
     r = _new_reg(fn, name, kind, ty)
     return Instr("mov", [suffix], [Operand("reg", at.line, at.col, reg=r), Operand("imm", at.line, at.col, value=0)],
@@ -1351,27 +1351,54 @@ def add_prologue(fn, table):
 ASYNC_PAD = 3
 
 
+def _is_copy(ins):
+    return ins.opcode == "cp" and "async" in ins.suffixes and not any(
+        x in ins.suffixes for x in ("commit_group", "wait_group", "wait_all"))
+
+
+def _orders_shared(ins):
+    """An instruction after which ptxas pads the next LDGSTS: a shared access, a generic one
+    (it may be shared), a block barrier."""
+    if ins.opcode in MEMORY_OPS:
+        return not any(sp in ins.suffixes for sp in ("global", "local", "param", "const"))
+    return ins.opcode in ("bar", "barrier")
+
+
 def pad_async_copies(fn, table):
     """ptxas puts ASYNC_PAD never-executed shared loads (`@!PT LDS RZ, [RZ]`)
-    before the first LDGSTS of a basic block, and of each group a
-    commit_group closes in it (every cp.async kernel's SASS:
-    traces/h200/half_warp/async_copy.sass, the held-out matmul_cp_async in
-    traces/ptxas/sm90_holdout6.sass). Predicated off, they take an issue slot
-    and nothing else; each is modeled as add_prologue's are, a `mov` of a
-    constant to a register nothing reads. Returns how many were added."""
+    before an LDGSTS unless the latest shared access before it in its basic
+    block is an LDGSTS: a shared load or store, a generic access or a block
+    barrier between two copies brings them back, a global access, a
+    commit_group or a wait_group does not (tools/probe_ptxas_async_pad.py,
+    traces/ptxas/async_pad.json, 26 kernels compiled here; the SASS of
+    traces/h200/half_warp/async_copy.sass, traces/h200/mio_mix.json and the
+    held-out matmul_cp_async, traces/ptxas/sm90_holdout6.sass). Predicated
+    off, each still takes the MIO and a cycle of the SM's data stage as a
+    load does (traces/h200/mio_mix.json: a warp alternating cp.async and
+    LDS passes 5.3 requests into the L1TEX a pair, 1 + 1 + 3 of them these
+    loads): a shared load guarded by a predicate nothing sets. Returns how
+    many were added."""
+    from .codes import K_PRED, T_PRED
     blocks = _block_ids(fn.instrs, fn.labels)
-    out, where, added, open_block = [], {}, 0, None
+    never = None
+    out, where, added, block, last = [], {}, 0, None, None
     for k, ins in enumerate(fn.instrs):
         where[k] = len(out)
-        if ins.opcode == "cp" and "async" in ins.suffixes and not any(
-                x in ins.suffixes for x in ("commit_group", "wait_group", "wait_all")):
-            if open_block != blocks[k]:
+        if blocks[k] != block:
+            block, last = blocks[k], None
+        if _is_copy(ins):
+            if last != "copy":
+                if never is None:
+                    never = _new_reg(fn, "%__never", K_PRED, T_PRED)
                 for _ in range(ASYNC_PAD):
-                    out.append(_issue_slot(fn, ins, f"%__pad{fn.nregs[K_R32]}"))
+                    pad = _new_reg(fn, f"%__pad{fn.nregs[K_R32]}", K_R32, T_B32)
+                    out.append(Instr("ld", ["shared", "b32"],
+                                     [Operand("reg", ins.line, ins.col, reg=pad), Operand("addr", ins.line, ins.col)],
+                                     guard=never, line=ins.line, col=ins.col, text=ins.text))
                     added += 1
-                open_block = blocks[k]
-        elif ins.opcode == "cp" and "commit_group" in ins.suffixes:
-            open_block = None
+            last = "copy"
+        elif _orders_shared(ins):
+            last = "other"
         out.append(ins)
     where[len(fn.instrs)] = len(out)
     fn.labels = {name: where[k] for name, k in fn.labels.items()}

@@ -80,7 +80,7 @@ from ..exec.warp import step
 from ..memory import SCR_ATOMIC, SCR_DATA, SCR_NSECTORS, SCR_SPACE, SCR_VALID, SCR_WAVEFRONTS
 from ..memory.caches import Cache, invalidate
 from ..memory.hierarchy import (C_DRAM_RD, C_DRAM_WR, C_L2_HIT, C_L2_MISS, MIO_BARRIER, MIO_OTHER, MIO_SHARED, MemSys,
-                                P_ST_ACK, l1_queue_full, mio_issue)
+                                P_LDGSTS, P_ST_ACK, data_stage_hold, l1_queue_full, mio_issue)
 from ..ptx import codes as C
 from . import stalls as S
 from .async_copy import copy_answered, copy_issued, group_committed, wait_ready
@@ -89,7 +89,8 @@ from .fetch import fetch_ready, make_fetch_state
 from .policies import first_slot, pick
 from .requests import (PENDING, RQ_ATOM, RQ_LOAD, RQ_RED, RQ_STORE, fill_l1, issue, note_blocks, request_block,
                        serve)
-from .tables import ASYNC_COMMIT, ASYNC_COPY, ASYNC_WAIT, N_PIPES, PIPE, REPLY_SLOTS, SB_MEMBAR, scoreboard_slots
+from .tables import (ASYNC_COMMIT, ASYNC_COPY, ASYNC_WAIT, N_PIPES, PIPE, REPLY_SLOTS, SB_LONG, SB_MEMBAR,
+                     scoreboard_slots)
 
 INF = np.int64(1) << 62
 PIPE_MIO = PIPE["mio"]
@@ -235,6 +236,12 @@ def sample_series(TS, MS, WK, now):
                 warps -= 1
         TS.series[k, SE_WARPS] = warps
         TS.series_n[0] = k + 1
+
+
+@njit(inline="always")
+def is_memory_op(op):
+    """ld, ldu, st, atom, red: an access of memory (its space decides where it goes)."""
+    return op == C.OP_LD or op == C.OP_LDU or op == C.OP_ST or op == C.OP_ATOM or op == C.OP_RED
 
 
 @njit(inline="always")
@@ -802,6 +809,9 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                     elif scratch[SCR_VALID] == 1 and scratch[SCR_SPACE] == C.SPACE_SHARED:
                         ready, room = mio_issue(MS, g, sm, now, MIO_SHARED, scratch[SCR_WAVEFRONTS], T.lat[pc],
                                                 scratch[SCR_DATA])
+                    elif is_memory_op(op) and P.ins[pc].space == C.SPACE_SHARED:
+                        # no lane took it (predicated off): a request and a wavefront all the same
+                        ready, room = mio_issue(MS, g, sm, now, MIO_SHARED, 1, T.lat[pc], 1)
                     else:
                         ready, room = mio_issue(MS, g, sm, now, MIO_OTHER, 0, T.lat[pc])
                 if scratch[SCR_VALID] == 1:
@@ -816,6 +826,8 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                         lsu_hold = np.int64(np.ceil(l1_queue_full(MS, sm)))
                         if T.is_async[pc] == ASYNC_COPY:
                             copy_issued(T, TS, w, ready)
+                            # its shared write, after the global read (memory/hierarchy.py data_stage_hold)
+                            data_stage_hold(MS, sm, now, MS.params[P_LDGSTS])
                         elif kind == RQ_LOAD and ready != PENDING and T.reply_l1_gap > 0:
                             # all from the L1: through the same answers path (tables.reply_slot)
                             ready = reply_time(TS, w, T.reply_slot, T.reply_l1_gap, ready)
@@ -827,6 +839,9 @@ def advance_sm(P, W, M, T, TS, MS, RQ, WK, c, sm, qend, n_sp, bps, wpb, policy, 
                                 TS.warp[w].drain_until = ready
                 elif T.is_async[pc] == ASYNC_COMMIT:
                     group_committed(T, TS, w, now)
+                elif u != PIPE_MIO and (is_memory_op(op) or T.is_async[pc] == ASYNC_COPY) \
+                        and T.sb[pc] == SB_LONG:
+                    data_stage_hold(MS, sm, now, 1.0)     # a global access no lane took (predicated off)
                 write_scoreboard(T, TS, w, pc, ready)
                 if u == PIPE_MIO:
                     free = max(room, now + 1)
