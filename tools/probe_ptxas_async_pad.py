@@ -18,8 +18,6 @@ tests/test_lower.py checks simgpu's rule (ptx/lower.py pad_async_copies)
 against the straight-code probes.
 """
 import argparse
-import struct
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -27,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from ptxas_record import write_probe_record  # noqa: E402
-from sass_stalls import sections  # noqa: E402
+from sass_stalls import kernel_words  # noqa: E402
 
 PROBES = {
     "start": "CP", "two": "CP CP", "lds_cp": "LDS CP", "sts_cp": "STS CP", "cp_lds_cp": "CP LDS CP",
@@ -90,14 +88,9 @@ ret;
 
 def sass_sequence(ptx, work):
     """The cubin's LDS (`d`: a padding one), LDGSTS (CP), BAR and BRA, in order."""
-    src, cubin = Path(work) / "p.ptx", Path(work) / "p.cubin"
-    src.write_text(ptx)
-    subprocess.run(["ptxas", "-arch=sm_90", "-O3", str(src), "-o", str(cubin)], check=True)
-    text = sections(cubin.read_bytes())[".text.p"]
     names = {0x984: "LDS", 0xfae: "CP", 0xb1d: "BAR", 0x947: "BRA"}
     seq = []
-    for at in range(0, len(text), 16):
-        lo = struct.unpack_from("<Q", text, at)[0]
+    for lo in kernel_words(ptx, "p", work):
         op, guard = lo & 0xfff, (lo >> 12) & 15
         if op in names:
             seq.append("d" if op == 0x984 and guard == 15 else names[op])

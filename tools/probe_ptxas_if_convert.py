@@ -20,8 +20,6 @@ value (`data`). simgpu's rule (ptx/lower.py if_convert) is checked against
 every probe by tests/test_lower.py.
 """
 import argparse
-import struct
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -29,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from ptxas_record import write_probe_record  # noqa: E402
-from sass_stalls import sections  # noqa: E402
+from sass_stalls import kernel_words  # noqa: E402
 
 PROBES = ([("indep", "tid", n) for n in (1, 2, 4, 8, 12, 16, 18, 19, 20, 21, 22, 24)]
           + [("indep", "data", n) for n in (4, 6, 7, 8, 9, 10, 12, 16, 20, 21)]
@@ -79,11 +77,7 @@ def kernel(shape, cond, n):
 
 def compiled(ptx, work):
     """(guarded BRAs, other guarded instructions) of the probe's SASS."""
-    src, cubin = work / "p.ptx", work / "p.cubin"
-    src.write_text(ptx)
-    subprocess.run(["ptxas", "-arch=sm_90", "-O3", str(src), "-o", str(cubin)], check=True)
-    text = sections(cubin.read_bytes())[".text.p"]
-    words = [struct.unpack_from("<Q", text, k)[0] for k in range(0, len(text), 16)]
+    words = kernel_words(ptx, "p", work)
     guarded = [w for w in words if (w >> 12) & 7 != 7]
     bras = sum(1 for w in guarded if w & 0xFFF == 0x947)
     return bras, len(guarded) - bras

@@ -42,6 +42,17 @@ def sections(elf):
     return {name(h[0]): elf[h[4]:h[4] + h[5]] for h in heads}
 
 
+def kernel_words(ptx_text, kernel, work):
+    """The first 64 bits of each SASS instruction of `kernel`, compiled from the PTX text by this
+    machine's ptxas (`-arch=sm_90 -O3`) in folder `work`: opcode bits 0-11, guard 12-15 (the
+    ptxas probes, tools/probe_ptxas_*.py)."""
+    src, cubin = Path(work) / "p.ptx", Path(work) / "p.cubin"
+    src.write_text(ptx_text)
+    subprocess.run(["ptxas", "-arch=sm_90", "-O3", str(src), "-o", str(cubin)], check=True)
+    text = sections(cubin.read_bytes())[".text." + kernel]
+    return [struct.unpack_from("<Q", text, at)[0] for at in range(0, len(text), 16)]
+
+
 def control_bits(ptx, kernel):
     """Per SASS instruction of `kernel`: dict(stall, yield_, write, read, wait) from its control bits."""
     with tempfile.TemporaryDirectory() as d:
