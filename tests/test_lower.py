@@ -375,14 +375,15 @@ def test_moves_between_registers_and_of_immediates_have_no_instruction():
     ("programs/holdout/histogram.ptx", "histogram", "none: its regions are loops", 0),
     # nvcc marks each remainder loop `.pragma "nounroll"`: ptxas keeps it one body, whose
     # zero-trip test is one BSSY, where an unrolled skeleton has two more; of its 11, 2 are
-    # rcp.rn.f32's (around the slow path's call, and in the called routine), not modeled
-    ("programs/holdout/row_softmax.ptx", "row_softmax", "11 BSSYs, 3 of them the remainder loops'", 2),
+    # rcp.rn.f32's: the one around the slow path's call (simgpu/ptx/ieee.py) and one in the
+    # called routine, which is not modeled
+    ("programs/holdout/row_softmax.ptx", "row_softmax", "11 BSSYs, 3 of them the remainder loops'", 1),
     ("programs/holdout/gemv_warp.ptx", "gemv_warp", "4 BSSYs", 0),
 ])
 def test_short_branches_are_predicated_and_need_no_convergence_barrier(file, kernel, region, rcp):
     """ptxas predicates a forward branch's short region instead of branching
     (`region`, read from the SASS): simgpu has as many BSSY/BSYNC pairs left
-    as the SASS has BSSYs, less the `rcp` ones of rcp.rn.f32's sequence."""
+    as the SASS has BSSYs, less the `rcp` ones in rcp.rn.f32's slow-path routine."""
     _, done = ptxas_lowered(Path(__file__).resolve().parents[1] / file, kernel)
     assert done["BSSY/BSYNC"] == sass_bssy_counts()[(file, kernel)] - rcp
 
@@ -472,7 +473,11 @@ HOLDOUT_SMALL = {"saxpy_stride": {"n": "5000", "blocks": "3"}, "warp_reduce": {"
                  # the sixth batch (traces/h200/holdout6.json)
                  "trip_divergent": {"n": "1000"}, "nbody_smem": {"n": "256"},
                  "stencil2d_smem": {"H": "32", "W": "48"}, "spmv_csr_vector": {"rows": "100", "ncols": "64"},
-                 "poly_half2": {"n": "1000"}, "matmul_cp_async": {"n": "48"}, "scatter_add": {"n": "8192"}}
+                 "poly_half2": {"n": "1000"}, "matmul_cp_async": {"n": "48"}, "scatter_add": {"n": "8192"},
+                 # the seventh batch (traces/h200/holdout7.json)
+                 "reduce_interleaved": {"n": "2048"}, "reduce_unrolled": {"n": "65536", "blocks": "4"},
+                 "threadfence_reduce": {"n": "10000", "blocks": "5"}, "newton_sqrt": {"n": "1000"},
+                 "sfu_chain": {"n": "1000"}, "sgemm_vec4": {"n": "64"}, "softmax_block": {"R": "4", "n": "700"}}
 
 
 def test_every_held_out_kernel_is_covered():
@@ -599,7 +604,8 @@ def test_row_softmax_issues_the_sass_count_less_what_is_not_modeled():
     remainder loops): its SASS issues 506 instructions a warp (the H200
     record: 2,072,576 warp instructions for 4,096 warps; the SASS read block
     by block: 92 to the max, 184 to the sum, 230 to the end), the lowering
-    500. What it lacks: rcp.rn.f32's fast path (10 SASS, 1 here: -9), the
+    509 (500 before rcp.rn.f32 was its 10-instruction main path, ieee.py).
+    What it lacks: the
     64-bit
     address set-up before each of the three loops (`(long)row * n` as IMAD,
     IMAD.WIDE.U32, IMAD, IADD3; the ULDC.64 of the pointers: -2, -2, -3, the
@@ -616,7 +622,7 @@ def test_row_softmax_issues_the_sass_count_less_what_is_not_modeled():
                      timing=False)
     assert all(c.passed for c in run.checks)
     (res,) = run.results
-    assert res.stats["warp_instructions"] == 500 * res.stats["warps"]
+    assert res.stats["warp_instructions"] == 509 * res.stats["warps"]
 
 
 HOLDOUT_RECORD = json.loads((Path(__file__).resolve().parents[1] / "traces" / "h200" / "holdout.json").read_text())

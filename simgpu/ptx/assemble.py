@@ -582,6 +582,9 @@ class Assembler:
         op = ins.opcode
         specs = list(spec.operands)
         given = list(ins.operands)
+        waits = []
+        if ins.fused == "waits":      # registers it waits for and does not read (ieee.py's sequences' results)
+            given, waits = given[:len(specs)], given[len(specs):]
         required = [s for s in specs if not s.endswith("?")]
         if not (len(required) <= len(given) <= len(specs)):
             want = f"{len(required)}" if len(required) == len(specs) else f"{len(required)} to {len(specs)}"
@@ -632,6 +635,11 @@ class Assembler:
                                if o.kind == "sym" else "expected a label", o.line, o.col)
                 a["okind"][i, slot] = C.K_LABEL
                 a["obits"][i, slot] = self.fn.labels[o.value]
+        for k, o in enumerate(waits):
+            self.encode_reg(i, len(specs) + k, o, o.reg.type, dst=False)
+        if waits:                     # the sequence's last FFMA/DFMA, whatever the instruction's own unit
+            a["unit"][i] = UNIT["fp64" if t1 == C.T_F64 else "fp32"]
+            a["variable_latency"][i] = False
 
     def slot_map(self, op, n):
         if op in ("setp", "set"):

@@ -22,7 +22,9 @@ and attention_naive's attn_softmax:
   each (B1); the BSSY goes before the first branch (or the header of the
   first loop) with that join, the BSYNC at the join;
 - a branch whose join is the kernel's exit has none: ptxas makes it a
-  predicated EXIT (`@P0 EXIT` in every kernel's bounds check).
+  predicated EXIT (`@P0 EXIT` in every kernel's bounds check). A join at a
+  predicated exit is not the kernel's exit: row_softmax's rcp.rn.f32, whose
+  join is the `@P0 EXIT` of the store loop's skip, has its pair (ieee.py).
 
 - a warp split by a branch issues the BSYNC at its join once per path, as
   each path's threads arrive at it (divergence#0: 134 instructions a warp
@@ -94,7 +96,7 @@ def divergent_branches(instrs, labels, table):
                         changed = True
             if ins.opcode == "bra" and ins.guard is not None and _key(ins.guard) in varying and k not in branches:
                 join = int(ipdom[k])
-                if join >= n or instrs[join].opcode in EXITS:
+                if join >= n or instrs[join].opcode in EXITS and instrs[join].guard is None:
                     continue
                 branches[k] = join
                 target = labels.get(ins.operands[0].value, n)

@@ -17,7 +17,8 @@ program and held-out kernel). lower_ptxas() runs, in order:
 - expand_division: `div.u32`/`rem.u32` by a register are ptxas's 18/17
   instruction reciprocal sequence (strided_copy, divergence);
 - expand_special_functions: `ex2`, `rsqrt`, `sqrt`, `lg2.approx.f32` are 4
-  instructions (range reduction), `rcp.approx.f32` 8, `sin`/`cos` 2;
+  instructions (range reduction; the MUFU alone where ptxas can bound the
+  input: ieee.bounded_below), `rcp.approx.f32` 8, `sin`/`cos` 2;
 - expand_tf32: `cvt.rna.tf32.f32` is 2 instructions where only mma reads
   it, 4 elsewhere;
 - fold_predicate_copies: `selp r, 1, 0, p` read only by `setp.ne/eq r, 0`
@@ -63,6 +64,11 @@ program and held-out kernel). lower_ptxas() runs, in order:
   a 32-to-64-bit `cvt` of a register written more than once as two (the
   high word, `SHF.R.S32.HI`, and a copy of the low one into the pair, as
   rows_pick's loop index);
+- ieee.expand_ieee: `div.rn`, `rcp.rn`, `sqrt.rn` (.f32 and .f64),
+  `div.full` and `div.approx.f32` as the main paths of ptxas's sequences
+  (MUFU estimate, FFMA/DFMA refinement, the operand check and its branch
+  over the slow-path call: div.rn.f32 10 instructions, rcp.rn.f32 10,
+  sqrt.rn.f32 10, div.rn.f64 15), values exact;
 - pad_async_copies: the 3 never-executed `@!PT LDS` ptxas puts before a
   basic block's first LDGSTS (cp.async);
 - convergence.add_convergence_barriers: BSSY/BSYNC around the branches that
@@ -76,8 +82,10 @@ variable-latency (S2R for a special register, LDC for %ntid and a pointer
 parameter) is timing's: simgpu/timing/tables.py ldc_kind, checked against
 traces/ptxas/sm90_sreg_ldc.txt. Not modeled:
 register-pair copies (bitonic_smem's two IMAD.MOVs before its swapped
-STS.64), `rcp.rn.f32`'s 10 instructions (and its BSSY/BSYNC around the
-slow-path call), the if-conversion of if/else diamonds. (A branch to the kernel's end
+STS.64), the slow-path subroutines of the IEEE sequences, float
+`mul` + `add`/`sub` contracted into FFMA and `abs`/`neg` folded into the
+instruction that reads them (newton_sqrt: 17 instructions a Newton step
+where the SASS has 15), the if-conversion of if/else diamonds. (A branch to the kernel's end
 is `@P EXIT` in every run, lowered or not: cfg.branches_to_exit.) Every rewrite keeps results
 bit-identical (tests/test_unroll.py runs every program with and without
 the lowering; tests/test_lower.py checks the expansions' values).
@@ -1085,6 +1093,7 @@ def expand_special_functions(fn, table):
     identity on every non-NaN value, and the compares' results only choose between 1.0 and 1.0.
     Returns the number expanded."""
     from .codes import K_PRED, K_R32, T_F32, T_PRED
+    from .ieee import FIXUP_BOUND, bounded_below
     out, where, done = [], {}, 0
 
     def new(kind, ty):
@@ -1093,7 +1102,7 @@ def expand_special_functions(fn, table):
     for k, ins in enumerate(fn.instrs):
         where[k] = len(out)
         op = special_form(ins)
-        if op is None:
+        if op is None or op in FIXUP_BOUND and bounded_below(fn, k):
             out.append(ins)
             continue
         done += 1
@@ -1429,6 +1438,8 @@ def lower_ptxas(fn, table, module=None):
     done["red"] = atom_to_red(fn, table)
     done["pointer copies"] = copy_stepped_pointers(fn, table)
     done["64-bit halves"] = split_wide_integer_ops(fn, table)
+    from .ieee import expand_ieee
+    done["IEEE sequences"] = expand_ieee(fn, table)
     done["async copy padding"] = pad_async_copies(fn, table)
     from .convergence import add_convergence_barriers
     done["BSSY/BSYNC"] = add_convergence_barriers(fn, table)
