@@ -477,7 +477,11 @@ HOLDOUT_SMALL = {"saxpy_stride": {"n": "5000", "blocks": "3"}, "warp_reduce": {"
                  # the seventh batch (traces/h200/holdout7.json)
                  "reduce_interleaved": {"n": "2048"}, "reduce_unrolled": {"n": "65536", "blocks": "4"},
                  "threadfence_reduce": {"n": "10000", "blocks": "5"}, "newton_sqrt": {"n": "1000"},
-                 "sfu_chain": {"n": "1000"}, "sgemm_vec4": {"n": "64"}, "softmax_block": {"R": "4", "n": "700"}}
+                 "sfu_chain": {"n": "1000"}, "sgemm_vec4": {"n": "64"}, "softmax_block": {"R": "4", "n": "700"},
+                 # the eighth batch (traces/h200/holdout8.json)
+                 "pi_f64": {"n": "10000", "blocks": "3"}, "rgba_to_gray": {"n": "1000"},
+                 "atomic_max_cas": {"n": "5000"}, "maxpool2x2": {"H": "8", "W": "600"}, "blelloch_scan": {"blocks": "2"},
+                 "weighted_hist": {"n": "5000", "blocks": "3"}, "gemv_thread_row": {"n": "100"}}
 
 
 def test_every_held_out_kernel_is_covered():
@@ -490,7 +494,16 @@ def test_the_lowering_keeps_the_held_out_kernels_results(program):
             for lower in (None, "ptxas")]
     assert all(c.passed for r in runs for c in r.checks)
     for name in runs[0].buffers:
-        assert np.array_equal(runs[0].buffers[name], runs[1].buffers[name], equal_nan=True), name
+        if program in FLOAT_ATOMIC_ORDER:       # float adds in another order round differently
+            assert np.allclose(runs[0].buffers[name], runs[1].buffers[name], rtol=1e-6, atol=0), name
+        else:
+            assert np.array_equal(runs[0].buffers[name], runs[1].buffers[name], equal_nan=True), name
+
+
+# kernels whose results are sums of float atomics from several warps: the lowering changes how
+# many instructions a warp issues between the executor's switches, so the order the adds land in
+# (on the H200 it varies run to run)
+FLOAT_ATOMIC_ORDER = {"weighted_hist"}
 
 
 def sass_global_accesses():
