@@ -23,7 +23,9 @@ passes, BSSY and BSYNC included):
 | rcp.rn.f64 | MUFU.RCP64H, VIADD, FSETP, 5 DFMA, @P0 BRA | 11 |
 | sqrt.rn.f64 | MUFU.RSQ64H, VIADD, ISETP, 3 DMUL and 3 DFMA, VIADD, IMAD.MOV, 2 DFMA, @!P0 BRA | 16 |
 
-(the .ftz forms of div.rn and rcp.rn have the same main paths.)
+(the .ftz forms of div.rn and rcp.rn have the same main paths. div.rn.f64 of a
+constant, `4.0 / x`, was not probed: it is given the same 15, the constant
+an operand of the DMUL and DFMA.)
 
 expand_ieee gives each as many instructions, on the same pipes, with the same
 dependences: the estimate waits for the operand, each refinement step for the
@@ -115,7 +117,7 @@ def ieee_form(ins):
             return "div_full" if "full" in sx else "div_approx" if "approx" in sx else "div_rn" if "rn" in sx else None
         return f"{op}_rn" if "rn" in sx and ops[1].kind == "reg" else None
     if "f64" in sx and "rn" in sx and ops[-1].kind == "reg":
-        return f"{op}_rn_f64" if op != "div" or ops[1].kind == "reg" else None
+        return f"{op}_rn_f64"           # (a constant numerator: the same steps, the constant an operand)
     return None
 
 
