@@ -15,11 +15,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 from probe_ptxas_special import F32, F64, kernel  # noqa: E402
 
 RECORD = json.loads((ROOT / "traces" / "ptxas" / "special.json").read_text())["probes"]
-# SASS folds |x| into the instruction that reads it (FADD |R|, MUFU |R|); simgpu keeps the abs
-# (one instruction more). rcp.approx.ftz.f64 zeroes the estimate's low word (HFMA2.MMA): one less.
-# rcp.approx.f32's scale constant (lower.py SPECIAL_SASS: 8) is set before the loads, outside the window.
-NOT_MODELED = {"ex2_of_abs": 1, "lg2_of_abs_plus_1": 1, "rsqrt_of_abs_plus_eps": 1, "sqrt_rn_of_abs_plus_1": 1,
-               "rcp_approx_ftz_f64": -1, "rcp_approx": 1}
+# rcp.approx.ftz.f64 zeroes the estimate's low word (HFMA2.MMA): one less. rcp.approx.f32's scale
+# constant (lower.py SPECIAL_SASS: 8) is set before the loads, outside the window. (The |x| of
+# ex2_of_abs and the three `abs + c` probes is the reader's operand, as in the SASS: float_fold.py.)
+NOT_MODELED = {"rcp_approx_ftz_f64": -1, "rcp_approx": 1}
 
 
 def main_path_count(texts):

@@ -496,6 +496,8 @@ def test_the_lowering_keeps_the_held_out_kernels_results(program):
     for name in runs[0].buffers:
         if program in FLOAT_ATOMIC_ORDER:       # float adds in another order round differently
             assert np.allclose(runs[0].buffers[name], runs[1].buffers[name], rtol=1e-6, atol=0), name
+        elif program in CONTRACTED:             # x*x - a rounded once (FFMA), not twice
+            assert np.allclose(runs[0].buffers[name], runs[1].buffers[name], rtol=CONTRACTED[program], atol=0), name
         else:
             assert np.array_equal(runs[0].buffers[name], runs[1].buffers[name], equal_nan=True), name
 
@@ -504,6 +506,10 @@ def test_the_lowering_keeps_the_held_out_kernels_results(program):
 # many instructions a warp issues between the executor's switches, so the order the adds land in
 # (on the H200 it varies run to run)
 FLOAT_ATOMIC_ORDER = {"weighted_hist"}
+# kernels with a float mul + add/sub that ptxas contracts into an FFMA (float_fold.py): the value
+# rounds once, as on the H200, and may differ from the PTX-as-written run by what follows from it.
+# newton_sqrt stops iterating when |x*x - a| <= 1e-6 a, so the two stop within that of the root.
+CONTRACTED = {"newton_sqrt": 1e-6}
 
 
 def sass_global_accesses():

@@ -900,12 +900,13 @@ def int_alu(P, W, i, w, mask, U, I, F):
 
 @njit(inline="always")
 def fma_f32_of_regs(P, i):
-    """True for fma.rn.f32 / mad.rn.f32 of 32-bit registers, without .ftz or .sat."""
+    """True for fma.rn.f32 / mad.rn.f32 of 32-bit registers, without .ftz, .sat or operand modifiers."""
     op = P.ins[i].op
     return (op == C.OP_FMA or op == C.OP_MAD) and P.ins[i].ty == C.T_F32 and P.ins[i].rnd == C.RND_RN \
         and (P.ins[i].iflags & (C.F_FTZ | C.F_SAT)) == 0 \
         and P.okind[i, 0] == C.K_R32 and P.okind[i, 1] == C.K_R32 \
-        and P.okind[i, 2] == C.K_R32 and P.okind[i, 3] == C.K_R32
+        and P.okind[i, 2] == C.K_R32 and P.okind[i, 3] == C.K_R32 \
+        and P.oreg2[i, 1] == 0 and P.oreg2[i, 2] == 0 and P.oreg2[i, 3] == 0
 
 
 @njit

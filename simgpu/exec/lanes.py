@@ -2,7 +2,8 @@
 
 Registers hold raw bits: a 32-bit file (8/16/32-bit registers) and a 64-bit
 file. fetch_bits gives every lane's value zero-extended to 64 bits,
-fetch_float the value as a float (f32 read through the float32 view),
+fetch_float the value as a float (f32 read through the float32 view, with
+the register's |x| / -x modifiers applied: codes.FMOD_*),
 store_bits / store_float write the active lanes, truncating to the register's
 width (an f32 destination rounds to nearest, as float32() does).
 """
@@ -102,6 +103,14 @@ def fetch_float(P, W, i, k, w, out):
         v = P.ofloat[i, k]
         for l in range(32):
             out[l] = v
+        return
+    mod = P.oreg2[i, k]               # SASS's operand modifiers (codes.FMOD_*): |x| first, then -
+    if mod & C.FMOD_ABS:
+        for l in range(32):
+            out[l] = abs(out[l])
+    if mod & C.FMOD_NEG:
+        for l in range(32):
+            out[l] = -out[l]
 
 
 @njit

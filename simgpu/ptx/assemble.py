@@ -699,7 +699,7 @@ class Assembler:
             if o.neg and o.reg.kind != C.K_PRED:
                 self.error("'!' applies only to a predicate", o.line, o.col)
             self.encode_reg(i, slot, o, tcode, dst=False, widen=widen)
-            a["oreg2"][i, slot] = 1 if o.neg else 0
+            a["oreg2"][i, slot] = 1 if o.neg else o.fmod
         elif o.kind == "imm":
             if tcode == C.T_PRED:               # `mov.pred %p, 0` (nvcc's short-circuit `&&`): true or false
                 if o.is_float_lit or o.value not in (0, 1):

@@ -57,6 +57,12 @@ K_RGRP = 8      # a brace list of registers (mma's fragments, ldmatrix's destina
 # address base register file for K_ADDR (stored in opnd_reg2)
 ABASE_NONE, ABASE_R32, ABASE_R64 = 0, 1, 2
 
+# a float register source's modifiers (in opnd_reg2), set only by the ptxas lowering: SASS reads
+# |x| and -x in the instruction that uses them (FADD R0, -R1, |R2|; FSETP |R2|; FFMA -R3, R2, 1),
+# so `abs`/`neg` and a contracted `sub` cost no instruction (lower.fold_float_modifiers). |x| is
+# taken first: both bits read -|x|.
+FMOD_NEG, FMOD_ABS = 1, 2
+
 # ---- special registers ----
 SREG_NAMES = (
     "%tid.x", "%tid.y", "%tid.z", "%ntid.x", "%ntid.y", "%ntid.z",

@@ -69,6 +69,12 @@ program and held-out kernel). lower_ptxas() runs, in order:
   (MUFU estimate, FFMA/DFMA refinement, the operand check and its branch
   over the slow-path call: div.rn.f32 10 instructions, rcp.rn.f32 10,
   sqrt.rn.f32 10, div.rn.f64 15), values exact;
+- float_fold.contract_multiply_add: a float `mul` read only by an `add` or
+  `sub` (neither with a rounding modifier) is one `fma.rn`, rounded once as
+  the H200's FFMA rounds it (newton_sqrt's `FFMA R2, R3, R3, -R0`);
+- float_fold.fold_modifiers: `abs`/`neg` whose readers take |x| and -x as
+  SASS operand modifiers (FADD, FMUL, FSETP, MUFU; FFMA -x only) are no
+  instruction (newton_sqrt's `FSETP.GT |R2|`), values the same bits;
 - pad_async_copies: the 3 never-executed `@!PT LDS` ptxas puts before a
   basic block's first LDGSTS (cp.async);
 - convergence.add_convergence_barriers: BSSY/BSYNC around the branches that
@@ -82,13 +88,15 @@ variable-latency (S2R for a special register, LDC for %ntid and a pointer
 parameter) is timing's: simgpu/timing/tables.py ldc_kind, checked against
 traces/ptxas/sm90_sreg_ldc.txt. Not modeled:
 register-pair copies (bitonic_smem's two IMAD.MOVs before its swapped
-STS.64), the slow-path subroutines of the IEEE sequences, float
-`mul` + `add`/`sub` contracted into FFMA and `abs`/`neg` folded into the
-instruction that reads them (newton_sqrt: 17 instructions a Newton step
-where the SASS has 15), the if-conversion of if/else diamonds. (A branch to the kernel's end
-is `@P EXIT` in every run, lowered or not: cfg.branches_to_exit.) Every rewrite keeps results
-bit-identical (tests/test_unroll.py runs every program with and without
-the lowering; tests/test_lower.py checks the expansions' values).
+STS.64), the slow-path subroutines of the IEEE sequences, a `selp` folded
+into a predicated copy of the instruction that makes one of its operands
+(gelu_tanh's `@!P1 FFMA R8, R7, R0, R7`: one instruction fewer in its SASS),
+the if-conversion of if/else diamonds. (A branch to the kernel's end
+is `@P EXIT` in every run, lowered or not: cfg.branches_to_exit.) Every rewrite
+but the float contraction keeps results bit-identical (tests/test_unroll.py
+runs every program with and without the lowering; tests/test_lower.py checks
+the expansions' values); the contraction gives the H200's FFMA values
+(tests/test_float_fold.py).
 """
 from dataclasses import replace
 
@@ -1440,6 +1448,9 @@ def lower_ptxas(fn, table, module=None):
     done["64-bit halves"] = split_wide_integer_ops(fn, table)
     from .ieee import expand_ieee
     done["IEEE sequences"] = expand_ieee(fn, table)
+    from .float_fold import contract_multiply_add, fold_modifiers
+    done["float multiply-add"] = contract_multiply_add(fn, table)
+    done["float modifiers"] = fold_modifiers(fn, table)
     done["async copy padding"] = pad_async_copies(fn, table)
     from .convergence import add_convergence_barriers
     done["BSSY/BSYNC"] = add_convergence_barriers(fn, table)

@@ -50,6 +50,7 @@ class Operand:
     base: object = None        # addr: Reg or symbol name or None
     offset: int = 0            # addr: immediate offset
     elems: list = None         # vec: list of Operands
+    fmod: int = 0              # a float register source's |x| / -x (codes.FMOD_*): the ptxas lowering's only
 
 
 @dataclass
