@@ -75,6 +75,10 @@ program and held-out kernel). lower_ptxas() runs, in order:
 - float_fold.fold_modifiers: `abs`/`neg` whose readers take |x| and -x as
   SASS operand modifiers (FADD, FMUL, FSETP, MUFU; FFMA -x only) are no
   instruction (newton_sqrt's `FSETP.GT |R2|`), values the same bits;
+- unroll.constants_to_registers: an FMA left with two constant operands
+  reads one from a register set by a `mov` before its loop or at its
+  block's top (SASS has one immediate an instruction: gelu_tanh's MOV and
+  HFMA2.MMA);
 - pad_async_copies: the 3 never-executed `@!PT LDS` ptxas puts before a
   basic block's first LDGSTS (cp.async);
 - convergence.add_convergence_barriers: BSSY/BSYNC around the branches that
@@ -1451,6 +1455,8 @@ def lower_ptxas(fn, table, module=None):
     from .float_fold import contract_multiply_add, fold_modifiers
     done["float multiply-add"] = contract_multiply_add(fn, table)
     done["float modifiers"] = fold_modifiers(fn, table)
+    from .unroll import constants_to_registers
+    done["FMA constants"] = constants_to_registers(fn, table)
     done["async copy padding"] = pad_async_copies(fn, table)
     from .convergence import add_convergence_barriers
     done["BSSY/BSYNC"] = add_convergence_barriers(fn, table)

@@ -774,6 +774,67 @@ def _constants_in_registers(fn, block, tag):
     return movs, out
 
 
+def constants_to_registers(fn, table):
+    """The float FMAs left reading two constants once the loops are unrolled
+    (in straight code, in loops run as written) read one from a register
+    (_second_constant), set where ptxas sets it: before the outermost loop
+    holding the FMA (trip_divergent's one-at-a-time loop has its `MOV R4,
+    0x3f7d70a4` ahead of it, traces/ptxas/sm90_holdout6.sass; rsp_clock's two
+    loops an HFMA2.MMA each, traces/h200/micro/micro_rmw_variants.sass),
+    else at the top of its basic block (gelu_tanh's `MOV R10, 0x3c80f082`
+    and `HFMA2.MMA R11, -RZ, RZ, 1.875, 0` for its two such FFMAs,
+    sm90_holdout5.sass). A loop entered other than from the instruction
+    above it keeps the `mov` inside, at its block's top, where every path
+    to the FMA passes. Returns the number of `mov`s."""
+    from .lower import BRANCHES, _block_ids, backward_branches
+    instrs = fn.instrs
+    ids = _block_ids(instrs, fn.labels)
+    loops = backward_branches(instrs, fn.labels)
+    first = {}
+    for k, b in enumerate(ids):
+        first.setdefault(b, k)
+
+    def fallen_into(top, end):
+        """Only the instruction above the loop leads into it, besides its own branches back."""
+        above = instrs[top - 1] if top > 0 else None
+        if above is None or above.opcode in BRANCHES and above.guard is None:
+            return False
+        names = {name for name, k in fn.labels.items() if k == top}
+        return not any(ins.opcode == "bra" and ins.operands and ins.operands[0].value in names
+                       and not top <= j <= end for j, ins in enumerate(instrs))
+
+    regs, movs, out = {}, {}, []
+    for k, ins in enumerate(instrs):
+        j = _second_constant(ins)
+        if j is None or ins.suffixes[-1] not in ("f32", "f64"):
+            out.append(ins)
+            continue
+        tops = [top for top, end in loops if top <= k <= end and fallen_into(top, end)]
+        at = (min(tops), True) if tops else (first[ids[k]], False)      # (index, before its labels)
+        ty, o = ins.suffixes[-1], ins.operands[j]
+        key = (at, ty, repr(o.value))
+        if key not in regs:
+            code = C.TYPE[ty]
+            r = _new_reg(fn, Reg("%__k", C.K_R64 if ty == "f64" else C.K_R32, 0, code), f"c{len(regs)}")
+            regs[key] = r
+            movs.setdefault(at[0], []).append((at[1], _ins(ins, "mov", [ty], [_reg_op(ins, r), copy.copy(o)])))
+        ops = list(ins.operands)
+        ops[j] = replace(o, kind="reg", reg=regs[key], value=None, is_float_lit=False)
+        out.append(replace(ins, operands=ops))
+    if not regs:
+        return 0
+    placed, where = [], {}
+    for k, ins in enumerate(out):
+        here = movs.get(k, [])
+        where[k] = len(placed) + (len(here) if here and here[0][0] else 0)
+        placed.extend(m for _, m in here)
+        placed.append(ins)
+    where[len(out)] = len(placed)
+    fn.instrs = placed
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    return len(regs)
+
+
 def _more_signed(proto, q, t, bound, ind, span):
     """q = at least span / S + 1 more iterations of a signed 32-bit `i < B`
     loop are certain: ptxas's 2 instructions, `IADD3 R, -i, B; ISETP.GT R,
