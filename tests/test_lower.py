@@ -1076,3 +1076,40 @@ def test_a_division_by_a_constant_is_two_instructions_and_its_remainder_one_more
     assert not [i for i in instrs if i.opcode == "cvt" and i.suffixes == ["u32", "u64"]]
     assert len([i for i in instrs if i.opcode == "mad" and i.operands[2].kind == "imm"
                 and i.operands[2].value == -6144]) == 16
+
+
+def _sass_lines(batch, kernel):
+    text = (Path(__file__).resolve().parents[1] / f"traces/ptxas/sm90_{batch}.sass").read_text()
+    body = text.split(f"Function : {kernel}\n")[1].split("Function :")[0]
+    lines = [line for line in body.splitlines() if line[:4].isalnum() and line[4:5] == " "]
+    assert [int(line[:4], 16) for line in lines] == [16 * k for k in range(len(lines))]
+    return [line[5:].strip() for line in lines]
+
+
+def _constant_movs(instrs):
+    return [k for k, i in enumerate(instrs) if i.opcode == "mov" and i.operands[0].reg is not None
+            and i.operands[0].reg.name.startswith("%__kc")]
+
+
+def test_an_fma_with_two_constants_reads_one_from_a_register_set_above_it():
+    """SASS names one immediate an instruction: gelu_tanh's two FMAs of two constants read one
+    from a register set by `MOV R10, 0x3c80f082` and `HFMA2.MMA R11, -RZ, RZ, 1.875, 0`
+    (sm90_holdout5.sass); trip_divergent's one-at-a-time loop has its `MOV R4, 0x3f7d70a4` ahead
+    of the loop, not in it (sm90_holdout6.sass)."""
+    instrs, done = ptxas_lowered(HOLDOUT / "gelu_tanh.ptx")
+    sass = [t for t in _sass_lines("holdout5", "gelu_tanh") if t.startswith(("MOV R", "HFMA2.MMA"))]
+    assert len(_constant_movs(instrs)) == done["FMA constants"] == len(sass) == 2
+    nonzero = lambda o: o.kind == "imm" and o.value != 0
+    assert all(sum(map(nonzero, i.operands[1:])) <= 1 for i in instrs if i.opcode == "fma")
+
+    path = HOLDOUT / "trip_divergent.ptx"
+    module = parse_module(path.read_text(), str(path))
+    fn = module.functions["trip_divergent"]
+    Assembler(module, fn, "ptxas").layout()
+    [k] = _constant_movs(fn.instrs)
+    back = [b for b, i in enumerate(fn.instrs) if i.opcode == "bra" and fn.labels[i.operands[0].value] <= b]
+    top = fn.labels[fn.instrs[back[-1]].operands[0].value]
+    assert top == k + 1 and any(i.opcode == "fma" for i in fn.instrs[top:back[-1]])
+    sass = _sass_lines("holdout6", "trip_divergent")
+    last_loop_top = int(sass[-1 - [t.startswith("@P0 BRA") for t in reversed(sass)].index(True)].split()[-1], 16) // 16
+    assert sass[last_loop_top - 1].startswith("MOV R4, 0x3f7d70a4")
