@@ -107,6 +107,8 @@ SCHEMA.update({
     "l2_bytes": (int, lambda v: v >= 128, "L2 capacity, bytes"),
     "l2_slices": (int, lambda v: v >= 1, "L2 slices (each with its own bandwidth)"),
     "l2_ways": (int, lambda v: v >= 1, "L2 associativity"),
+    "l2_dirty_ways": (int, lambda v: v >= 1, "dirty lines an L2 set keeps: a write past them writes back the set's "
+                      "least recently used dirty line (l2_ways: no limit)"),
     "l2_slice_sectors_per_cycle": ((int, float), lambda v: v > 0, "L2 bandwidth per slice, sectors per cycle"),
     "l2_slice_write_sectors_per_cycle": ((int, float), lambda v: v > 0,
                                          "stored 32-byte beats an L2 slice takes per cycle, in the time its reads use (a "

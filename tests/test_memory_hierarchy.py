@@ -30,22 +30,58 @@ def dram_ready(now, line, sm, cfg=H100):
 
 def test_cache_is_sectored_and_lru():
     c = make_cache(1, 4 * 128, 4)                  # one set of 4 ways
-    assert access(c, 0, 10, 0, True, False)[:2] == (False, 0)
-    assert access(c, 0, 10, 0, True, False)[:2] == (True, 0)
-    assert access(c, 0, 10, 1, True, False)[:2] == (False, 0)    # same line, other sector: a sector miss
+    assert access(c, 0, 10, 0, True, False, 99)[:2] == (False, 0)
+    assert access(c, 0, 10, 0, True, False, 99)[:2] == (True, 0)
+    assert access(c, 0, 10, 1, True, False, 99)[:2] == (False, 0)    # same line, other sector: a sector miss
     for line in (11, 12, 13):
-        access(c, 0, line, 0, True, False)
-    access(c, 0, 10, 0, True, False)                          # touch 10: 11 is now least recent
-    access(c, 0, 14, 0, True, False)                          # evicts 11
-    assert access(c, 0, 10, 0, True, False)[0] is True
-    assert access(c, 0, 11, 0, False, False)[0] is False
+        access(c, 0, line, 0, True, False, 99)
+    access(c, 0, 10, 0, True, False, 99)                          # touch 10: 11 is now least recent
+    access(c, 0, 14, 0, True, False, 99)                          # evicts 11
+    assert access(c, 0, 10, 0, True, False, 99)[0] is True
+    assert access(c, 0, 11, 0, False, False, 99)[0] is False
 
 
 def test_dirty_sectors_count_when_evicted():
     c = make_cache(1, 128, 1)                      # a single line
-    access(c, 0, 1, 0, True, True)
-    access(c, 0, 1, 2, True, True)
-    assert access(c, 0, 2, 0, True, False)[:2] == (False, 2)      # two dirty sectors leave
+    access(c, 0, 1, 0, True, True, 99)
+    access(c, 0, 1, 2, True, True, 99)
+    assert access(c, 0, 2, 0, True, False, 99)[:2] == (False, 2)      # two dirty sectors leave
+
+
+def test_a_set_keeps_at_most_dirty_ways_dirty_lines():
+    """l2_dirty_ways: the write that would make a third line of a set dirty (limit 2) writes back
+    the least recently used dirty line, which stays, clean: a later read of it hits, and its
+    eviction writes nothing back. A write to a line already dirty writes nothing back."""
+    c = make_cache(1, 4 * 128, 4)                  # one set of 4 ways
+    assert access(c, 0, 1, 0, True, True, 2)[:2] == (False, 0)
+    assert access(c, 0, 1, 1, True, True, 2)[:2] == (False, 0)        # line 1: two dirty sectors
+    assert access(c, 0, 2, 0, True, True, 2)[:2] == (False, 0)
+    assert access(c, 0, 3, 0, True, True, 2)[:2] == (False, 2)        # line 1's two sectors go back
+    assert access(c, 0, 1, 0, True, False, 2)[:2] == (True, 0)        # and it is still there
+    assert access(c, 0, 3, 1, True, True, 2)[:2] == (False, 0)       # 3 is dirty already: nothing more
+    assert access(c, 0, 2, 1, True, True, 2)[1] == 0
+    for line in (4, 5, 6):                         # evict 1 (clean now), then 2 and 3 (dirty)
+        access(c, 0, line, 0, True, False, 2)
+    assert access(c, 0, 7, 0, True, False, 2)[1] == 2                 # line 2's two sectors
+    assert access(c, 0, 1, 0, False, False, 99)[0] is False
+
+
+def test_the_h200s_34_mb_of_stores_write_back_what_7_dirty_ways_leave():
+    """132 SMs storing 34.6 MB of whole lines into the flushed 60 MiB L2: the H200 writes 7.59 to
+    7.72 MB back within the launch (traces/h200/micro/micro_row_store.json, four shapes), 17.3 MB
+    none. A slice's sets filled in the order the slices are: with 7 dirty ways of 16, what is past
+    27.5 MB of dirty lines goes back (the config's fit: 7.08 MB in simgpu's launch)."""
+    from simgpu.config import load_config
+    cfg = load_config("h200")
+    slices, ways = cfg["l2_slices"], cfg["l2_ways"]
+    back = {}
+    for mb in (17.3, 34.6):
+        c = make_cache(1, cfg["l2_bytes"] // slices, ways)
+        lines = int(mb * 1e6 / 128 / slices)        # one slice's share, every sector written
+        back[mb] = sum(access(c, 0, line, k, True, True, cfg["l2_dirty_ways"])[1]
+                       for line in range(lines) for k in range(4)) * 32 * slices
+    assert back[17.3] == 0
+    assert 0.9 < back[34.6] / 7.6e6 < 1.0, back
 
 
 def test_latencies_of_a_lone_request():

@@ -120,12 +120,16 @@ def set_ready(C, c, slot, sector, t):
 
 
 @njit
-def access(C, c, line, sector, allocate, write):
+def access(C, c, line, sector, allocate, write, dirty_ways):
     """Look up one sector of `line` in cache c. Returns (hit, dirty sectors
-    evicted, slot): slot (set x ways + way) locates the line for ready_at
-    and set_ready, -1 when the line is not there. A miss allocates the line
-    (LRU victim) when `allocate`; a write marks the sector dirty; a
-    non-allocating write to a present line updates it."""
+    written back, slot): slot (set x ways + way) locates the line for
+    ready_at and set_ready, -1 when the line is not there. A miss allocates
+    the line (LRU victim, its dirty sectors written back) when `allocate`; a
+    write marks the sector dirty; a non-allocating write to a present line
+    updates it. A write that makes a line dirty where the set then holds
+    more than `dirty_ways` dirty lines writes back the set's least recently
+    used other dirty line, which stays, clean (the L2's `l2_dirty_ways`;
+    the L1s pass their ways: no limit)."""
     C.clock[c] += 1
     sets = C.tags.shape[1]
     s = (line ^ (line >> 11)) % sets
@@ -137,9 +141,12 @@ def access(C, c, line, sector, allocate, write):
             hit = (C.valid[c, s, w] & bit) != 0
             if allocate or write:
                 C.valid[c, s, w] |= bit
+            cleaned = 0
             if write:
+                if C.dirty[c, s, w] == 0 and dirty_ways < ways:
+                    cleaned = _clean_past(C, c, s, w, dirty_ways)
                 C.dirty[c, s, w] |= bit
-            return hit, 0, s * ways + w
+            return hit, cleaned, s * ways + w
     if not allocate:
         return False, 0, -1
     victim = 0
@@ -152,9 +159,31 @@ def access(C, c, line, sector, allocate, write):
     evicted = popcount(C.dirty[c, s, victim]) if C.tags[c, s, victim] >= 0 else 0
     C.tags[c, s, victim] = line
     C.valid[c, s, victim] = bit
-    C.dirty[c, s, victim] = bit if write else np.uint8(0)
+    C.dirty[c, s, victim] = np.uint8(0)
     C.stamp[c, s, victim] = C.clock[c]
+    if write:
+        if dirty_ways < ways:
+            evicted += _clean_past(C, c, s, victim, dirty_ways)
+        C.dirty[c, s, victim] = bit
     return False, evicted, s * ways + victim
+
+
+@njit
+def _clean_past(C, c, s, w, dirty_ways):
+    """Way w of set s is about to turn dirty: when the set already holds
+    `dirty_ways` dirty lines, write back the least recently used of them
+    (it stays, clean). Returns its dirty sectors."""
+    n, oldest = 0, -1
+    for v in range(C.tags.shape[2]):
+        if v != w and C.dirty[c, s, v] != 0:
+            n += 1
+            if oldest < 0 or C.stamp[c, s, v] < C.stamp[c, s, oldest]:
+                oldest = v
+    if n < dirty_ways:
+        return 0
+    sectors = popcount(C.dirty[c, s, oldest])
+    C.dirty[c, s, oldest] = np.uint8(0)
+    return sectors
 
 
 @njit
