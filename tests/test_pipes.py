@@ -126,3 +126,34 @@ def test_pipe_shares_are_the_h200s(program):
     alu = (hw["smsp__inst_executed_pipe_alu.sum"] + hw["smsp__inst_executed_pipe_uniform.sum"]) / total
     assert abs(ours["int"] / n - alu) < SHARE_TOLERANCE
     assert abs(ours["fp32"] / n - hw["smsp__inst_executed_pipe_fma.sum"] / total) < SHARE_TOLERANCE
+
+
+@pytest.mark.parametrize("program", ["programs/strided_copy.s", "programs/divergence.s", "programs/softmax_naive.s"],
+                         ids=lambda p: p.split("/")[-1])
+def test_the_xu_takes_as_many_instructions_as_the_h200s(program):
+    """A `div.u32`/`rem.u32` is 3 XU instructions on the H200, I2F.U32.RP, MUFU.RCP and
+    F2I.FTZ.U32.TRUNC.NTZ (Nsight's smsp__inst_executed_pipe_xu, traces/h200/pipes.json): simgpu's
+    sfu pipe counts them all (assemble._on_xu), where it counted the MUFU alone (a third of
+    strided_copy's and divergence's). softmax_naive's ex2s and rcp.rn: their MUFUs, exactly."""
+    import json
+    from pathlib import Path
+    from simgpu.crosscheck import simulate_recorded
+    root = Path(__file__).resolve().parents[1]
+    entry = next(e for e in json.loads((root / "traces/h200/pipes.json").read_text())["programs"]
+                 if e["program"] == program)
+    run = simulate_recorded({"program": program, "sizes": {}, "ncu": entry["ncu"]}, "h200")
+    for res, hw in zip(run.results, entry["ncu"]["launches"]):
+        assert res.stats["pipe_instructions"]["sfu"] == hw["smsp__inst_executed_pipe_xu.sum"]
+
+
+def test_a_conversion_rounded_to_nearest_from_an_integer_is_no_xu_instruction():
+    """wave.s's `cvt.rn.f32.u32` is I2FP.F32.U32 in its SASS, on no XU (pipes.json: xu 0); a
+    conversion to an integer (F2I) or rounded up from one (I2F.RP) is the XU's."""
+    from simgpu.ptx.assemble import UNIT
+    body = ("cvt.rn.f32.u32 %f1, %r1; cvt.rp.f32.u32 %f2, %r1; cvt.rzi.s32.f32 %r2, %f1; "
+            "cvt.rni.u32.f32 %r3, %f2; cvt.rn.f32.s32 %f3, %r2; cvt.f64.f32 %fd1, %f3;")
+    text = HEAD + (".visible .entry k(.param .u64 out)\n{\n.reg .b32 %r<8>;\n.reg .f32 %f<8>;\n.reg .f64 %fd<4>;\n"
+                   f"  mov.u32 %r1, %tid.x;\n  {body}\n  ret;\n}}\n")
+    prog = simgpu.load("<cvt>.ptx", text=text).program
+    units = [int(prog.unit[i]) for i in range(prog.n) if prog.opcode_names[i] == "cvt"]
+    assert units == [UNIT["fp32"], UNIT["sfu"], UNIT["sfu"], UNIT["sfu"], UNIT["fp32"], UNIT["fp64"]]

@@ -89,6 +89,20 @@ class Program:
         return f"{self.file}:?", ""
 
 
+def _on_xu(types, mods):
+    """A `cvt` the SM runs on its XU, with MUFU: F2I (f32 to an integer, any rounding) and I2F
+    (an integer to f32 rounded other than to nearest). Read from Nsight's pipe counters: a
+    `div.u32`'s I2F.U32.RP, MUFU.RCP and F2I.FTZ.U32.TRUNC.NTZ are 3 XU instructions in
+    strided_copy's and divergence's launches (traces/h200/pipes.json: xu 6,144 and 1,536, 3 a
+    division), where wave.s's `cvt.rn.f32.u32`, I2FP.F32.U32 in its SASS, is none."""
+    if len(types) != 2:
+        return False
+    ints = ("u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64")
+    if types[0] in ints and types[1] == "f32":
+        return True
+    return types[0] == "f32" and types[1] in ints and any(m in ("rp", "rm", "rz") for m in mods)
+
+
 def _align(x, a):
     return (x + a - 1) // a * a
 
@@ -321,6 +335,8 @@ class Assembler:
         unit = spec.unit_for(types[-1] if ins.opcode == "set" else (types[0] if types else ""))
         if ins.opcode in ("ld", "st", "atom", "red") and a["space"][i] == C.SPACE_SHARED:
             unit = "mio"
+        if ins.opcode == "cvt" and _on_xu(types, mods):
+            unit = "sfu"
         a["unit"][i] = UNIT[unit]
         a["variable_latency"][i] = spec.latency == "variable"
         if ins.opcode == "cp":
