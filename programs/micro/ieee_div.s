@@ -4,6 +4,8 @@
 //! buffer d2 = zeros(32)
 //! buffer r1 = zeros(32)
 //! buffer r2 = zeros(32)
+//! buffer c1 = zeros(32, dtype=uint32)
+//! buffer c2 = zeros(32, dtype=uint32)
 //! buffer div1t = zeros(132 * 8 * 256)
 //! buffer div2t = zeros(132 * 8 * 256)
 //! buffer rcp1t = zeros(132 * 8 * 256)
@@ -16,6 +18,8 @@
 //! launch div_dep grid=1 block=32 args=(d2, 2 * steps, 1.0)
 //! launch rcp_dep grid=1 block=32 args=(r1, steps, 1.0)
 //! launch rcp_dep grid=1 block=32 args=(r2, 2 * steps, 1.0)
+//! launch cvt_dep grid=1 block=32 args=(c1, steps, 1)
+//! launch cvt_dep grid=1 block=32 args=(c2, 2 * steps, 1)
 //! launch div_thr grid=132 * 8 block=256 args=(div1t, steps, 1.0)
 //! launch div_thr grid=132 * 8 block=256 args=(div2t, 2 * steps, 1.0)
 //! launch rcp_thr grid=132 * 8 block=256 args=(rcp1t, steps, 1.0)
@@ -28,6 +32,8 @@
 //! check d2 = ones(32) tol=0
 //! check r1 = ones(32) tol=0
 //! check r2 = ones(32) tol=0
+//! check c1 = ones(32, dtype=uint32)
+//! check c2 = ones(32, dtype=uint32)
 //! check div1t = ones(132 * 8 * 256) tol=0
 //! check div2t = ones(132 * 8 * 256) tol=0
 //! check rcp1t = ones(132 * 8 * 256) tol=0
@@ -49,6 +55,10 @@
 // the _dep kernels on one warp (latency), the _thr kernels on 132 x 8
 // blocks of 256 threads (8 blocks, 64 warps an SM: every scheduler full).
 // x = a / x, 1 / x, sqrt(x) and x * a + 0 with x = a = 1 stay exactly 1.
+// cvt_dep: one warp's dependent chain of the conversions a div.u32 makes,
+// I2F.U32.RP then F2I.U32.TRUNC (n = 1 stays 1), 16 pairs an iteration:
+// their latency, which simgpu takes to be MUFU's (latency_sfu_cycles) since
+// Nsight counts them on the XU (traces/h200/pipes.json).
 
 .version 8.0
 .target sm_90
@@ -375,5 +385,65 @@ $L_loop_fma_thr:
 	mul.wide.u32 	%rd3, %r7, 4;
 	add.s64 	%rd2, %rd2, %rd3;
 	st.global.f32 	[%rd2], %f1;
+	ret;
+}
+
+// cvt_dep: one warp's chain of I2F.U32.RP and F2I.U32.TRUNC pairs
+.visible .entry cvt_dep(
+	.param .u64 cvt_dep_param_0,    // u32* out, one per thread
+	.param .u32 cvt_dep_param_1,    // steps: loop iterations of 16 pairs
+	.param .u32 cvt_dep_param_2     // n (1): converted there and back
+)
+{
+	.reg .pred 	%p<2>;
+	.reg .f32 	%f<2>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<4>;
+
+	ld.param.u64 	%rd1, [cvt_dep_param_0];
+	ld.param.u32 	%r1, [cvt_dep_param_1];
+	ld.param.u32 	%r5, [cvt_dep_param_2];
+	mov.u32 	%r3, 0;
+$L_loop_cvt_dep:
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	cvt.rp.f32.u32 	%f1, %r5;
+	cvt.rzi.u32.f32 	%r5, %f1;
+	add.s32 	%r3, %r3, 1;
+	setp.lt.u32 	%p1, %r3, %r1;
+	@%p1 bra 	$L_loop_cvt_dep;
+	mov.u32 	%r6, %tid.x;
+	cvta.to.global.u64 	%rd2, %rd1;
+	mul.wide.u32 	%rd3, %r6, 4;
+	add.s64 	%rd2, %rd2, %rd3;
+	st.global.u32 	[%rd2], %r5;
 	ret;
 }
