@@ -824,9 +824,9 @@ def constants_to_registers(fn, table):
     if not regs:
         return 0
     placed, where = [], {}
-    for k, ins in enumerate(out):
-        here = movs.get(k, [])
-        where[k] = len(placed) + (len(here) if here and here[0][0] else 0)
+    for k, ins in enumerate(out):          # a loop's movs above its labels, a block's below them
+        here = sorted(movs.get(k, []), key=lambda fm: not fm[0])
+        where[k] = len(placed) + sum(1 for above, _ in here if above)
         placed.extend(m for _, m in here)
         placed.append(ins)
     where[len(out)] = len(placed)
