@@ -18,6 +18,14 @@ no guarded BRA is left. Shapes (`kernel`):
 The condition is the thread index against a parameter (`tid`) or a loaded
 value (`data`). simgpu's rule (ptx/lower.py if_convert) is checked against
 every probe by tests/test_lower.py.
+
+    python3 tools/probe_ptxas_if_convert.py --if-else [--out traces/ptxas/if_else.json]
+
+probes if/else diamonds instead, `@p bra E; THEN; bra D; E: ELSE; D:`, THEN
+and ELSE of one shape (indep: IMADs writing the same registers on both sides,
+read after D; stores: global stores to other words on each side; loads:
+global loads into the same registers; mixed: IMADs, then stores), N1 and N2
+instructions (DIAMONDS).
 """
 import argparse
 import sys
@@ -37,6 +45,46 @@ PROBES = ([("indep", "tid", n) for n in (1, 2, 4, 8, 12, 16, 18, 19, 20, 21, 22,
           + [("loads", "tid", n) for n in (1, 2, 4, 8, 12, 16, 17, 18, 19, 20)]
           + [("loads", "data", n) for n in (2, 4, 6, 8, 10, 12)]
           + [("copies", "tid", n) for n in (2, 4, 8, 12, 16, 24)])
+
+
+DIAMONDS = ([("indep", "tid", a, b) for a, b in ((1, 1), (1, 4), (2, 2), (4, 4), (1, 8), (6, 6), (8, 8), (4, 12),
+                                                  (8, 9), (9, 9), (9, 10), (8, 11), (6, 12), (2, 16), (1, 17), (1, 18),
+                                                  (1, 19), (1, 20), (0, 20), (0, 21), (10, 10), (12, 12), (16, 16))]
+            + [("indep", "data", a, b) for a, b in ((1, 1), (1, 4), (2, 2), (3, 3), (4, 4), (1, 5), (1, 6), (1, 7),
+                                                   (2, 5), (2, 6), (2, 7), (3, 5), (3, 6), (4, 1), (4, 2), (4, 3),
+                                                   (3, 4), (4, 5), (4, 6), (5, 0), (5, 1), (5, 3), (5, 4), (5, 5),
+                                                   (5, 6), (6, 1), (7, 1), (0, 6), (0, 7), (1, 8), (6, 6), (8, 8))]
+            + [("stores", "tid", a, b) for a, b in ((1, 1), (2, 2), (3, 3), (3, 4), (4, 3), (4, 4), (2, 6), (1, 6),
+                                                   (1, 7), (6, 1), (7, 1), (1, 8), (8, 1), (7, 7), (8, 8))]
+            + [("stores", "data", a, b) for a, b in ((1, 1), (2, 2), (3, 3), (4, 4), (1, 5), (1, 6), (1, 7), (5, 1),
+                                                    (6, 1), (5, 5), (6, 6))]
+            + [("loads", "tid", a, b) for a, b in ((4, 4), (8, 8), (9, 9), (10, 10), (5, 14), (1, 18), (1, 19),
+                                                  (1, 20), (19, 1), (20, 1), (12, 12))]
+            + [("mixed", c, a, b) for c in ("tid", "data") for a, b in ((1, 1), (2, 2), (4, 4), (1, 8), (4, 7), (8, 4),
+                                                                     (8, 8))])
+
+
+def arm(shape, n, other):
+    """One side of a diamond: N instructions of `shape`, the ELSE side's (other) reading
+    and writing other words than the THEN side's (`mixed`: IMADs, then stores)."""
+    if shape == "mixed":
+        shape = "stores" if other else "indep"
+    if shape == "indep":
+        a, b, c = ("%r3", 5, "%r2") if other else ("%r2", 3, "%r3")
+        return [f"    mad.lo.s32 %r{10 + k}, {a}, {k + b}, {c};" for k in range(n)]
+    base = 200 if other else 8
+    if shape == "stores":
+        return [f"    st.global.u32 [%rd1+{4 * k + base}], %r2;" for k in range(n)]
+    if shape == "loads":
+        return [f"    ld.global.u32 %r{10 + k}, [%rd1+{4 * k + base}];" for k in range(n)]
+    raise ValueError(shape)
+
+
+def diamond_kernel(shape, cond, n1, n2):
+    m = {"stores": 0, "mixed": n1}.get(shape, max(n1, n2))
+    middle = ["    @%p1 bra E;", *arm(shape, n1, False), "    bra.uni D;", "E:", *arm(shape, n2, True), "D:",
+              *[f"    add.s32 %r9, %r9, %r{10 + k};" for k in range(m)]]
+    return _kernel(cond, [f"    mov.u32 %r{10 + k}, {k};" for k in range(m)], middle, copies=False)
 
 
 def region(shape, n):
@@ -63,15 +111,19 @@ def region(shape, n):
 
 def kernel(shape, cond, n):
     body, after = region(shape, n)
+    return _kernel(cond, [], ["    @%p1 bra L;", *body, "L:", *after], copies=True)
+
+
+def _kernel(cond, setup, middle, copies):
     test = {"tid": "setp.ge.s32 %p1, %r2, %r1;", "data": "setp.gt.s32 %p1, %r3, 0;"}[cond]
+    wait = ["    cp.async.commit_group;", "    cp.async.wait_group 0;", "    ld.shared.u32 %r6, [%r5];",
+            "    add.s32 %r9, %r9, %r6;"] if copies else []
     lines = [".version 8.0", ".target sm_90", ".address_size 64", ".shared .align 4 .b8 sm[4096];",
              ".visible .entry p(.param .u64 a, .param .u32 c)", "{",
              "    .reg .pred %p<3>;", "    .reg .b32 %r<80>;", "    .reg .b64 %rd<4>;",
              "    ld.param.u64 %rd1, [a];", "    ld.param.u32 %r1, [c];", "    mov.u32 %r2, %tid.x;",
-             "    mov.u32 %r5, sm;", "    ld.global.u32 %r3, [%rd1];", "    mov.u32 %r9, 0;",
-             "    " + test, "    @%p1 bra L;", *body, "L:", *after,
-             "    cp.async.commit_group;", "    cp.async.wait_group 0;", "    ld.shared.u32 %r6, [%r5];",
-             "    add.s32 %r9, %r9, %r6;", "    st.global.u32 [%rd1+4], %r9;", "    ret;", "}"]
+             "    mov.u32 %r5, sm;", "    ld.global.u32 %r3, [%rd1];", "    mov.u32 %r9, 0;", *setup,
+             "    " + test, *middle, *wait, "    st.global.u32 [%rd1+4], %r9;", "    ret;", "}"]
     return "\n".join(lines) + "\n"
 
 
@@ -85,8 +137,12 @@ def compiled(ptx, work):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", default=str(ROOT / "traces" / "ptxas" / "if_convert.json"))
+    ap.add_argument("--if-else", action="store_true", help="probe if/else diamonds (DIAMONDS)")
+    ap.add_argument("--out")
     ns = ap.parse_args()
+    if ns.if_else:
+        return main_if_else(ns.out or str(ROOT / "traces" / "ptxas" / "if_else.json"))
+    ns.out = ns.out or str(ROOT / "traces" / "ptxas" / "if_convert.json")
     rows = []
     with tempfile.TemporaryDirectory() as d:
         for shape, cond, n in PROBES:
@@ -96,6 +152,20 @@ def main():
             print(f"{shape:12s} {cond:5s} N={n:3d}: {bras} guarded BRA, {guarded} guarded others")
     write_probe_record(ns.out, "ptxas's if-conversion: which forward branches over a region of one shape and size "
                        "it predicates", "tools/probe_ptxas_if_convert.py (ptxas -arch=sm_90 -O3; guards read from the cubin)",
+                       probes=rows)
+
+
+def main_if_else(out):
+    rows = []
+    with tempfile.TemporaryDirectory() as d:
+        for shape, cond, n1, n2 in DIAMONDS:
+            bras, guarded = compiled(diamond_kernel(shape, cond, n1, n2), Path(d))
+            rows.append({"shape": shape, "condition": cond, "then": n1, "else": n2, "guarded_bra": bras,
+                         "guarded_other": guarded, "if_converted": bras == 0})
+            print(f"{shape:7s} {cond:5s} {n1:3d} / {n2:3d}: {bras} guarded BRA, {guarded} guarded others")
+    write_probe_record(out, "ptxas's if-conversion of if/else diamonds: which `@p bra E; THEN; bra D; E: ELSE; D:` "
+                       "it predicates, by the sides' shape and sizes",
+                       "tools/probe_ptxas_if_convert.py --if-else (ptxas -arch=sm_90 -O3; guards read from the cubin)",
                        probes=rows)
 
 
