@@ -413,6 +413,61 @@ def test_if_conversion_reproduces_ptxas_on_its_probes():
                      ("copies", "tid", 16), ("copies", "tid", 24)]
 
 
+def test_if_else_conversion_reproduces_ptxas_on_its_probes():
+    """ptxas predicates an if/else, both sides, or keeps its branches, by the sides' shapes and
+    sizes and where the condition comes from (traces/ptxas/if_else.json, tools/
+    probe_ptxas_if_convert.py --if-else, 106 probes): lower.py's rule gives ptxas's choice on
+    every one, and a predicated diamond has no branch left, THEN on the branch's condition
+    negated, ELSE on the branch's own."""
+    import sys
+    sys.path.insert(0, str(PROGRAMS.parent / "tools"))
+    from probe_ptxas_if_convert import diamond_kernel
+    from simgpu.ptx.assemble import _table
+    from simgpu.ptx.inline import inline_calls
+    from simgpu.ptx.lower import lower_ptxas
+    record = json.loads((PROGRAMS.parent / "traces" / "ptxas" / "if_else.json").read_text())
+    assert len(record["probes"]) == 106
+    assert sum(p["if_converted"] for p in record["probes"]) == 81
+    wrong = []
+    for p in record["probes"]:
+        module = parse_module(diamond_kernel(p["shape"], p["condition"], p["then"], p["else"]), "probe")
+        fn = module.functions["p"]
+        fn.instrs, fn.labels, _ = inline_calls(module, fn)
+        done = lower_ptxas(fn, _table(), module)["if-conversion"]
+        bras = [i for i in fn.instrs if i.opcode == "bra"]
+        if (done == 1 and not bras) != p["if_converted"]:
+            wrong.append((p["shape"], p["condition"], p["then"], p["else"]))
+        if done == 1 and p["then"] and p["else"]:
+            guarded = [i for i in fn.instrs if i.guard is not None]
+            assert [i.guard_neg for i in guarded] == [True] * p["then"] + [False] * p["else"]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("shape,cond", [("indep", "tid"), ("stores", "tid"), ("loads", "tid"), ("indep", "data")])
+def test_a_predicated_if_else_computes_what_its_branches_did(tmp_path, shape, cond):
+    """Both sides predicated give the memory the branches gave, lanes on either side (the
+    thread index against 13, or a[0] > 0 in one run and not in the other), and no branch is
+    left."""
+    import sys
+    sys.path.insert(0, str(PROGRAMS.parent / "tools"))
+    from probe_ptxas_if_convert import diamond_kernel
+    path = tmp_path / "diamond.ptx"
+    path.write_text(diamond_kernel(shape, cond, 3, 4))
+    out = []
+    for lower in (None, "ptxas"):
+        runs = []
+        for first in (5, -5):
+            a = np.arange(128, dtype=np.int32) * 7 - 100
+            a[0] = first
+            simgpu.launch(simgpu.load(str(path), lower=lower), 1, 32, [a, 13], timing=False)
+            runs.append(a)
+        out.append(runs)
+    for before, after in zip(*out):
+        assert np.array_equal(before, after)
+    lowered = simgpu.load(str(path), lower="ptxas").program
+    assert not any(lowered.op[i] == C.OP_BRA for i in range(lowered.n))
+
+
 def test_async_copy_padding_reproduces_ptxas_on_its_probes():
     """ptxas puts three never-executed shared loads before an LDGSTS unless the latest shared
     access of its basic block is an LDGSTS (traces/ptxas/async_pad.json, tools/

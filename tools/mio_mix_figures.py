@@ -19,11 +19,13 @@ data stage (`lds32,ldg32`: 0.88 a cycle, each alone 0.94); a copy holds it
 1.4 cycles more than its global read's lines (`cpa4`, `cpa8`, `cpa16`: 0.40,
 0.28, 0.20); ptxas's three never-executed LDS before
 an LDGSTS that follows an LDS pass through it as loads do (`cpa4,lds32`:
-0.30, 5.3 L1TEX requests a pair). In the `|` and `^` cases ptxas predicates
-the if/else inside the loop (both sides issue, the one no lane takes
-included: 2.03 requests an access), which simgpu's lowering keeps as
-branches (ptx/lower.py if_convert takes if-then regions only; no kernel of
-programs/ has such an if/else): those cases are not the model's.
+0.30, 5.3 L1TEX requests a pair). In the `lds32|ldg32` and `lds32^ldg32`
+cases ptxas predicates the if/else inside the loop (both sides issue, the
+one no lane takes included: 2.03 requests an access), and so does simgpu's
+lowering since its if/else rule (ptx/lower.py if_convert, 2026-12-05):
+-48%/-24%/+79% -> -28%/-6%/+10% on 4, 8, 32 warps. The other `|` and `^`
+cases are branches in both; simgpu runs them 44-70% slow on 4 and 8 warps
+(a diverged warp's two sides, not modeled as the H200 runs them).
 """
 import json
 import subprocess

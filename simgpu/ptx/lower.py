@@ -45,7 +45,8 @@ program and held-out kernel). lower_ptxas() runs, in order:
 - if_convert: a forward branch over a region within ptxas's limits (up to
   20 instructions, fewer stores, short dependence chains, less where the
   condition was loaded) becomes those instructions predicated (no BRA, no
-  BSSY/BSYNC);
+  BSSY/BSYNC); an if/else within them, both sides (in either of nvcc's
+  layouts);
 - fold_half_unpacks: a packed pair's halves read in place by cvt.f32.f16;
 - unroll.unroll_loops: loops unrolled (4 times, or whole for a fixed trip
   count up to 16, within ptxas's size budget) in ptxas's loop skeleton
@@ -106,7 +107,7 @@ from dataclasses import replace
 
 from .codes import K_R32, T_B32, TYPES
 from .parser import Instr, Operand, Reg
-from .unroll import _dest_positions, _key, _rename, defs_uses
+from .unroll import _dest_positions, _key, _reads_clock, _rename, defs_uses
 
 BRANCHES = {"bra", "ret", "exit", "trap", "brkpt"}
 MEMORY_OPS = {"ld", "st", "atom", "red"}
@@ -667,6 +668,21 @@ IF_CONVERT_CHAIN = 6
 IF_CONVERT_STORES_LOADED = 6
 IF_CONVERT_ARITH_LOADED = 6
 IF_CONVERT_CHAIN_LOADED = 5
+# an if/else, `@p bra E; THEN; bra D; E: ELSE; D:`, is both sides predicated (`@!p THEN; @p ELSE`, no BRA) on
+# ptxas's choices over 106 probe diamonds (tools/probe_ptxas_if_convert.py --if-else, traces/ptxas/if_else.json;
+# tests/test_lower.py checks the rule on every one): with the condition from the thread index, THEN and its
+# closing `bra` within one region's limits (7 stores, 19 loads), ELSE one more (8 and 20: 1 / 8 stores and
+# 1 / 20 loads predicated, 8 / 1 not), and at most IF_CONVERT_MAX instructions other than loads in all, the
+# `bra` counted (9 + 10 + 1 IMADs predicated, 10 + 10 + 1 not); from a loaded value, each side at most
+# IF_CONVERT_ARITH_LOADED instructions other than loads, THEN's `bra` counted (5 + 1 / 6 predicated, 6 + 1 / 1
+# and 1 / 7 not, stores or IMADs alike; IMADs on one side and stores on the other too). Not where loads share
+# the sides with other work, or a side copies (cp.async): mio_mix.json's `lds32|ldg32` and `lds32^ldg32`
+# (`if (warp & 1) 8 LDS else 8 LDG` in a loop) are predicated in their SASS, its cases of loads and their adds
+# beside stores (`lds32|sts32`, `ldg32|sts32`), of copies (`cpa4|lds32`) and of LDS.128 beside LDS are
+# branches (tools/mio_mix_figures.py); probes of such mixes here found no simple rule (4 shared loads beside 4
+# shared stores predicated, 8 and 8 not), and the rule leaves them branches; nor where a side reads the clock
+# (the same kernels' `if (threadIdx.x == 0) { %smid, %clock64, two stores }` is a branch in their SASS).
+IF_ELSE_SECOND_EXTRA = 1
 
 
 def _predicable(region, table, loaded):
@@ -835,6 +851,19 @@ def if_convert(fn, table, max_len=IF_CONVERT_MAX):
             if ins.opcode != "bra" or ins.guard is None or not ins.operands or ins.operands[0].kind != "sym":
                 continue
             j = labels.get(ins.operands[0].value, -1)
+            # nvcc's other layout, `@p bra T; bra E; T: THEN; bra D; E: ELSE; D:` (THEN on p), is the same
+            # if/else (tools/measure_mio_mix.py's `a|b` kernels; predicated in their SASS, mio_mix.json)
+            e = _if_else_end(instrs, labels, targets, k, j, table, ins.guard, {k})
+            if e is not None:
+                change = (k, j, e, False)
+                break
+            if j == k + 2 and _is_jump(instrs[k + 1]) and instrs[k + 1].guard is None:
+                j = labels.get(instrs[k + 1].operands[0].value, -1)
+                e = _if_else_end(instrs, labels, targets, k + 1, j, table, ins.guard, {k})
+                if e is not None:
+                    change = (k, j, e, True)
+                    break
+                continue
             if not k + 1 < j <= k + 1 + max_len:
                 continue
             region = instrs[k + 1:j]
@@ -845,15 +874,69 @@ def if_convert(fn, table, max_len=IF_CONVERT_MAX):
                     or any(t in targets for t in range(k + 1, j)) \
                     or any(_key(d) == _key(ins.guard) for r in region for d in defs_uses(r, table)[0]):
                 continue
-            change = (k, j)
+            change = (k, j, None, False)
             break
         if change is None:
             return done
-        k, j = change
+        k, j, e, flipped = change
         bra = instrs[k]
-        new = {i: replace(instrs[i], guard=bra.guard, guard_neg=not bra.guard_neg) for i in range(k + 1, j)}
-        _replace(fn, {k}, new, lambda ins: ins)
+        first = k + 2 if flipped else k + 1      # THEN: on the branch's condition negated, or (flipped) its own
+        new = {i: replace(instrs[i], guard=bra.guard, guard_neg=bra.guard_neg != (not flipped)) for i in range(first, j)}
+        dead = {k, k + 1} if flipped else {k}
+        if e is not None:                        # an if/else: ELSE on the other, `bra D` gone
+            dead.add(j - 1)
+            new.update({i: replace(instrs[i], guard=bra.guard, guard_neg=bra.guard_neg == (not flipped))
+                        for i in range(j, e)})
+        _replace(fn, dead, new, lambda ins: ins)
         done += 1
+
+
+def _if_else_end(instrs, labels, targets, k, j, table, p, opener):
+    """D when instrs[k] (a branch to E, at j; p the if's predicate, `opener` the branch
+    that may also name the THEN side's first instruction) opens an if/else ptxas
+    predicates whole: `bra E; THEN; bra D; E: ELSE; D:` with THEN and ELSE straight code
+    of predicable instructions, nothing else branching to E or into either side, neither
+    writing p, D not the kernel's end, both sides within IF_ELSE_SECOND_EXTRA's limits."""
+    if not k + 1 < j < len(instrs):
+        return None
+    close = instrs[j - 1]
+    if not _is_jump(close) or close.guard is not None:
+        return None
+    e = labels.get(close.operands[0].value, -1)
+    if not j <= e <= len(instrs) or set(targets.get(j, ())) - {k, j - 1} \
+            or (e < len(instrs) and instrs[e].opcode in ("ret", "exit")):
+        return None
+    then, other = instrs[k + 1:j - 1], instrs[j:e]
+    if any(set(targets.get(t, ())) - opener for t in list(range(k + 1, j)) + list(range(j + 1, e))) \
+            or any(r.guard is not None or r.opcode in _NOT_PREDICABLE for r in then + other) \
+            or any(_key(d) == _key(p) for r in then + other for d in defs_uses(r, table)[0]):
+        return None
+    kinds = {_if_else_kind(r) for r in then + other}
+    if "copy" in kinds or "load" in kinds and len(kinds) > 1 or any(map(_reads_clock, then + other)):
+        return None                              # loads beside other work, a clock read: a branch (mio_mix.json)
+    loaded = _loaded(instrs, k, p, table)
+    stores = [sum(r.opcode == "st" for r in side) for side in (then, other)]
+    loads = [sum(r.opcode in ("ld", "ldu") for r in side) for side in (then, other)]
+    rest = [len(then) + 1 - loads[0], len(other) - loads[1]]        # THEN's closing `bra` counted
+    if loaded:
+        return e if max(rest) <= IF_CONVERT_ARITH_LOADED and loads[0] <= IF_CONVERT_LOADS \
+            and loads[1] <= IF_CONVERT_LOADS + IF_ELSE_SECOND_EXTRA \
+            and max(_longest_chain(side, table) for side in (then, other)) <= IF_CONVERT_CHAIN_LOADED else None
+    return e if stores[0] <= IF_CONVERT_STORES and stores[1] <= IF_CONVERT_STORES + IF_ELSE_SECOND_EXTRA \
+        and loads[0] <= IF_CONVERT_LOADS and loads[1] <= IF_CONVERT_LOADS + IF_ELSE_SECOND_EXTRA \
+        and sum(rest) <= IF_CONVERT_MAX \
+        and max(_longest_chain(side, table) for side in (then, other)) <= IF_CONVERT_CHAIN else None
+
+
+def _if_else_kind(ins):
+    """What an if/else's side holds, for its one-kind rule: loads, stores, or other work."""
+    if ins.opcode in ("ld", "ldu"):
+        return "load"
+    return "store" if ins.opcode == "st" else ("copy" if ins.opcode == "cp" else "other")
+
+
+def _is_jump(ins):
+    return ins.opcode == "bra" and bool(ins.operands) and ins.operands[0].kind == "sym"
 
 
 def _producer(ins):
