@@ -468,6 +468,23 @@ def test_a_predicated_if_else_computes_what_its_branches_did(tmp_path, shape, co
     assert not any(lowered.op[i] == C.OP_BRA for i in range(lowered.n))
 
 
+def test_the_blocks_of_a_loop_of_several_blocks_are_scheduled():
+    """mio_mix.json's `lds32|sts32` loop keeps its if/else as branches (loads and adds on one
+    side, stores on the other); in its SASS each loads side issues its 8 LDS, then its 8
+    FADDs, where the PTX has each add after its load. The lowering's blocks do the same."""
+    instrs, done = ptxas_lowered(PROGRAMS.parent / "tests" / "mio" / "mio_mix.ptx", "k_lds32_or_sts32")
+    assert done["loop blocks"] > 0
+    sass = json.loads((PROGRAMS.parent / "traces" / "h200" / "mio_mix.json").read_text())["sass"]["k_lds32_or_sts32"]
+    runs = re.findall(r"(?:L+|F+)", "".join("L" if s.startswith("LDS ") else "F" if s.startswith("FADD") else " "
+                                              for s in sass))
+    ours = re.findall(r"(?:L+|F+)", "".join("L" if i.opcode == "ld" and "shared" in i.suffixes
+                                             else "F" if i.opcode == "add" and "f32" in i.suffixes else " "
+                                             for i in instrs))
+    assert "LLLLLLLL" in runs and "FFFFFFFF" in runs
+    loop = [r for r in ours if len(r) == 8]
+    assert loop and set(loop) == {"LLLLLLLL", "FFFFFFFF"}
+
+
 def test_async_copy_padding_reproduces_ptxas_on_its_probes():
     """ptxas puts three never-executed shared loads before an LDGSTS unless the latest shared
     access of its basic block is an LDGSTS (traces/ptxas/async_pad.json, tools/

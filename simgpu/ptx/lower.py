@@ -52,7 +52,8 @@ program and held-out kernel). lower_ptxas() runs, in order:
   count up to 16, within ptxas's size budget) in ptxas's loop skeleton
   (zero-trip test, or a peeled first iteration for an unsigned `lt` loop,
   `done` flag moves, a 2-iteration stage), constant steps folded into
-  address offsets, copies scheduled;
+  address offsets, copies scheduled; unroll.schedule_loop_blocks: each
+  block of a loop of several blocks list-scheduled too;
 - vectorize.vectorize_shared_loads: aligned runs of shared loads merged
   into `ld.shared.v4`/`.v2` (LDS.128/LDS.64; two doubles: LDS.128), in any
   order, and pairs of shared word stores under one guard into
@@ -1515,7 +1516,7 @@ def lower_ptxas(fn, table, module=None):
     the straight code's global loads moved up, then loop unrolling
     (unroll.py).
     Returns {pass: count}."""
-    from .unroll import hoist_global_loads, unroll_loops
+    from .unroll import hoist_global_loads, schedule_loop_blocks, unroll_loops
     done = {"warp syncs": drop_full_warp_syncs(fn, table), "local addresses": narrow_local_addresses(fn, table),
             "moves": propagate_moves(fn, table), "half constants": fold_half_constants(fn, table),
             "half unpacks": fold_half_unpacks(fn, table),
@@ -1526,6 +1527,7 @@ def lower_ptxas(fn, table, module=None):
             "if-conversion": if_convert(fn, table)}
     done["hoisted loads"] = hoist_global_loads(fn, table)
     done["loops"] = unroll_loops(fn, table)
+    done["loop blocks"] = schedule_loop_blocks(fn, table)
     if module is not None:
         from .vectorize import pair_const_loads, vectorize_shared_loads
         done["vector loads"] = vectorize_shared_loads(fn, module, table)

@@ -266,6 +266,42 @@ def unroll_loops(fn, table, unroll=UNROLL, runtime=True):
     return done
 
 
+def schedule_loop_blocks(fn, table):
+    """The basic blocks of a loop of several blocks (an if or if/else left as
+    branches inside it), each list-scheduled between its barriers as any
+    block ptxas compiles: mio_mix.json's `lds32|sts32` loop, `if (warp & 1)
+    { 8 x (LDS; FADD) } else { 8 x STS }`, issues its 8 LDS, then its 8 FADDs
+    in its SASS, where the PTX has each FADD after its load. A block that is a
+    loop of its own (the unroller's) and one ending in a clock read are left as
+    they are. Returns the number of blocks reordered."""
+    from .lower import _block_ids
+    instrs, labels = fn.instrs, fn.labels
+    ids = _block_ids(instrs, labels)
+    inside = set()
+    for b, ins in enumerate(instrs):
+        if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym":
+            t = labels.get(ins.operands[0].value, -1)
+            if 0 <= t <= b and ids[t] != ids[b]:
+                inside.update(ids[t:b + 1])
+    done, out, k = 0, [], 0
+    while k < len(instrs):
+        e = k
+        while e < len(instrs) and ids[e] == ids[k]:
+            e += 1
+        block = instrs[k:e]
+        body = block[:-1] if block[-1].opcode in FENCES else block
+        last = block[-1]
+        own_loop = last.opcode == "bra" and last.operands and labels.get(last.operands[0].value, -1) == k
+        if ids[k] in inside and not own_loop and len(body) > 1 and not any(map(_reads_clock, body)):
+            new = _between_barriers(body, table)
+            done += any(a is not b for a, b in zip(new, body))
+            block = new + block[len(body):]
+        out.extend(block)
+        k = e
+    fn.instrs = out
+    return done
+
+
 def hoist_global_loads(fn, table):
     """Issue the global loads of the straight-line code outside loops as early
     as their operands allow, as ptxas does: each segment between labels,
