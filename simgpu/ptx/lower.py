@@ -852,12 +852,12 @@ def if_convert(fn, table, max_len=IF_CONVERT_MAX):
             if ins.opcode != "bra" or ins.guard is None or not ins.operands or ins.operands[0].kind != "sym":
                 continue
             j = labels.get(ins.operands[0].value, -1)
-            # nvcc's other layout, `@p bra T; bra E; T: THEN; bra D; E: ELSE; D:` (THEN on p), is the same
-            # if/else (tools/measure_mio_mix.py's `a|b` kernels; predicated in their SASS, mio_mix.json)
             e = _if_else_end(instrs, labels, targets, k, j, table, ins.guard, {k})
             if e is not None:
                 change = (k, j, e, False)
                 break
+            # nvcc's other layout, `@p bra T; bra E; T: THEN; bra D; E: ELSE; D:` (THEN on p), is the same
+            # if/else (tools/measure_mio_mix.py's `a|b` kernels; predicated in their SASS, mio_mix.json)
             if j == k + 2 and _is_jump(instrs[k + 1]) and instrs[k + 1].guard is None:
                 j = labels.get(instrs[k + 1].operands[0].value, -1)
                 e = _if_else_end(instrs, labels, targets, k + 1, j, table, ins.guard, {k})
@@ -897,7 +897,8 @@ def _if_else_end(instrs, labels, targets, k, j, table, p, opener):
     that may also name the THEN side's first instruction) opens an if/else ptxas
     predicates whole: `bra E; THEN; bra D; E: ELSE; D:` with THEN and ELSE straight code
     of predicable instructions, nothing else branching to E or into either side, neither
-    writing p, D not the kernel's end, both sides within IF_ELSE_SECOND_EXTRA's limits."""
+    writing p, D not the kernel's end, both sides within the limits IF_ELSE_SECOND_EXTRA's
+    comment gives."""
     if not k + 1 < j < len(instrs):
         return None
     close = instrs[j - 1]

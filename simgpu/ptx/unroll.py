@@ -272,7 +272,7 @@ def schedule_loop_blocks(fn, table):
     block ptxas compiles: mio_mix.json's `lds32|sts32` loop, `if (warp & 1)
     { 8 x (LDS; FADD) } else { 8 x STS }`, issues its 8 LDS, then its 8 FADDs
     in its SASS, where the PTX has each FADD after its load. A block that is a
-    loop of its own (the unroller's) and one ending in a clock read are left as
+    loop of its own (the unroller's) and one that reads the clock are left as
     they are. Returns the number of blocks reordered."""
     from .lower import _block_ids
     instrs, labels = fn.instrs, fn.labels
