@@ -108,7 +108,7 @@ from dataclasses import replace
 
 from .codes import K_R32, T_B32, TYPES
 from .parser import Instr, Operand, Reg
-from .unroll import _dest_positions, _key, _reads_clock, _rename, defs_uses
+from .unroll import _dest_positions, _key, _reads_clock, _rename, defs_uses, is_jump
 
 BRANCHES = {"bra", "ret", "exit", "trap", "brkpt"}
 MEMORY_OPS = {"ld", "st", "atom", "red"}
@@ -845,7 +845,7 @@ def if_convert(fn, table, max_len=IF_CONVERT_MAX):
         instrs, labels = fn.instrs, fn.labels
         targets = {}
         for k, ins in enumerate(instrs):
-            if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym":
+            if is_jump(ins):
                 targets.setdefault(labels.get(ins.operands[0].value, -1), []).append(k)
         change = None
         for k, ins in enumerate(instrs):
@@ -858,7 +858,7 @@ def if_convert(fn, table, max_len=IF_CONVERT_MAX):
                 break
             # nvcc's other layout, `@p bra T; bra E; T: THEN; bra D; E: ELSE; D:` (THEN on p), is the same
             # if/else (tools/measure_mio_mix.py's `a|b` kernels; predicated in their SASS, mio_mix.json)
-            if j == k + 2 and _is_jump(instrs[k + 1]) and instrs[k + 1].guard is None:
+            if j == k + 2 and is_jump(instrs[k + 1]) and instrs[k + 1].guard is None:
                 j = labels.get(instrs[k + 1].operands[0].value, -1)
                 e = _if_else_end(instrs, labels, targets, k + 1, j, table, ins.guard, {k})
                 if e is not None:
@@ -902,7 +902,7 @@ def _if_else_end(instrs, labels, targets, k, j, table, p, opener):
     if not k + 1 < j < len(instrs):
         return None
     close = instrs[j - 1]
-    if not _is_jump(close) or close.guard is not None:
+    if not is_jump(close) or close.guard is not None:
         return None
     e = labels.get(close.operands[0].value, -1)
     if not j <= e <= len(instrs) or set(targets.get(j, ())) - {k, j - 1} \
@@ -935,10 +935,6 @@ def _if_else_kind(ins):
     if ins.opcode in ("ld", "ldu"):
         return "load"
     return "store" if ins.opcode == "st" else ("copy" if ins.opcode == "cp" else "other")
-
-
-def _is_jump(ins):
-    return ins.opcode == "bra" and bool(ins.operands) and ins.operands[0].kind == "sym"
 
 
 def _producer(ins):

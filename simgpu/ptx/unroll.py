@@ -80,6 +80,12 @@ from dataclasses import replace
 from ..ptx import codes as C
 from .parser import Instr, Operand, Reg
 
+
+def is_jump(ins):
+    """Whether `ins` is a branch to a label (`bra L`, guarded or not)."""
+    return ins.opcode == "bra" and bool(ins.operands) and ins.operands[0].kind == "sym"
+
+
 UNROLL = 4
 FULL_UNROLL = 16            # trips: matmul_registers' 16-trip k loop is unrolled whole in its SASS
 # ptxas's unroll budget, in the loop's PTX instructions (label to branch, after the lowering's expansions)
@@ -279,7 +285,7 @@ def schedule_loop_blocks(fn, table):
     ids = _block_ids(instrs, labels)
     inside = set()
     for b, ins in enumerate(instrs):
-        if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym":
+        if is_jump(ins):
             t = labels.get(ins.operands[0].value, -1)
             if 0 <= t <= b and ids[t] != ids[b]:
                 inside.update(ids[t:b + 1])
@@ -321,7 +327,7 @@ def hoist_global_loads(fn, table):
     starts = set(labels.values())
     in_loop = [False] * n
     for b, ins in enumerate(instrs):
-        if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym":
+        if is_jump(ins):
             t = labels.get(ins.operands[0].value)
             if t is not None and t <= b:
                 for k in range(t, b + 1):
@@ -523,8 +529,7 @@ def _plain_loop(instrs, labels, at, top):
             return None
         ins = instrs[k]
         if ins.opcode in FENCES and not _is_barrier(ins) and ins.opcode != "cp":
-            ok = ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym" \
-                and ins.operands[0].value in names and k - top >= 2
+            ok = is_jump(ins) and ins.operands[0].value in names and k - top >= 2
             return k if ok else None
     return None
 
@@ -540,7 +545,7 @@ def _match_loop(fn, instrs, labels, at, top, table):
             return None                          # another label inside: not one basic block
         ins = instrs[k]
         if ins.opcode in FENCES and not _is_barrier(ins):
-            if ins.opcode == "bra" and ins.operands and ins.operands[0].kind == "sym" and ins.operands[0].value in names \
+            if is_jump(ins) and ins.operands[0].value in names \
                     and ins.guard is not None and not ins.guard_neg:
                 end = k
                 break
