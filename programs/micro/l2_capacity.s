@@ -26,6 +26,8 @@
 //! launch cap_both grid=132 block=1024 args=(b16, big, 1081344, w, 2162688)
 //! launch cap_both grid=132 block=1024 args=(b32, big, 2162688, w, 2162688)
 //! launch cap_both grid=132 block=1024 args=(b64, big, 4325376, w, 2162688)
+//! launch cap_copy grid=132 block=1024 args=(w, big, 1081344)
+//! launch cap_copy grid=132 block=1024 args=(w, big, 2162688)
 //! check r12 = big[:6488064].reshape((12, 135168, 4)).sum(axis=2).sum(axis=0) * 2 tol=0
 //! check r16 = big[:8650752].reshape((16, 135168, 4)).sum(axis=2).sum(axis=0) * 2 tol=0
 //! check r18 = big[:9732096].reshape((18, 135168, 4)).sum(axis=2).sum(axis=0) * 2 tol=0
@@ -39,7 +41,7 @@
 //! check b16 = big[:4325376].reshape((16, 67584, 4)).sum(axis=2).sum(axis=0) tol=0
 //! check b32 = big[:8650752].reshape((32, 67584, 4)).sum(axis=2).sum(axis=0) tol=0
 //! check b64 = big[:17301504].reshape((64, 67584, 4)).sum(axis=2).sum(axis=0) tol=0
-//! check w = zeros(8650752) tol=0
+//! check w = big[:8650752] * 2 tol=0
 
 // How much of the L2 do reads take, and how many stored lines does it keep
 // dirty while reads go through it? (issue 7) Stores alone: 34.6 MB into the
@@ -51,8 +53,9 @@
 // explanations, not told apart by the records: a line read by an SM of the
 // other L2 partition than its home may be kept in both (the A100 and H100
 // whitepapers: each partition caches data for the SMs of the GPCs connected
-// to it), so reads take more than their bytes; or the L2 keeps a smaller
-// share of its ways dirty when clean lines come in.
+// to it; simgpu keeps such a near copy), so reads take more than their
+// bytes; or the L2 keeps a smaller share of its ways dirty when clean lines
+// come in.
 //
 // cap_read: 132 blocks of 32 warps read the first F bytes of `big` twice,
 // grid-stride over float4s with ld.global.cg (the L2, not the L1), each
@@ -63,8 +66,11 @@
 // copy of each line read from the far partition (half the lines), up to
 // about 40 MiB.
 // cap_both: the odd warps store 34.6 MB (row_store.s's bytes) with
-// st.global.cg while the even warps read 0, 17.3, 34.6 and 69.2 MB once:
-// the DRAM write bytes say how much stays dirty as reads go by.
+// st.global.cg while the even warps read 0, 17.3, 34.6 and 69.2 MB once
+// (the stores end first; the reads after them push dirty lines out).
+// cap_copy: each thread reads a float4 and stores it doubled, 17.3 and
+// 34.6 MB (softmax_block's order: each store after its read). The DRAM
+// write bytes say how much stays dirty.
 // nvcc -ptx -arch=sm_90 -O3 of:
 //
 //   extern "C" __global__ void cap_read(float* out, const float4* a, int n4, int passes) {
@@ -85,6 +91,10 @@
 //           for (int i = r; i < n4r; i += T) { float4 v = __ldcg(a + i); s += (v.x + v.y) + (v.z + v.w); }
 //           out[r] = s;
 //       }
+//   }
+//   extern "C" __global__ void cap_copy(float4* w, const float4* a, int n4) {
+//       int t = blockIdx.x * blockDim.x + threadIdx.x, T = gridDim.x * blockDim.x;
+//       for (int i = t; i < n4; i += T) { float4 v = __ldcg(a + i); __stcg(w + i, make_float4(2.f * v.x, 2.f * v.y, 2.f * v.z, 2.f * v.w)); }
 //   }
 //
 //
@@ -244,6 +254,54 @@ $L__BB1_2:
 	@%p3 bra 	$L__BB1_2;
 
 $L__BB1_7:
+	ret;
+
+}
+	// .globl	cap_copy
+.visible .entry cap_copy(
+	.param .u64 cap_copy_param_0,
+	.param .u64 cap_copy_param_1,
+	.param .u32 cap_copy_param_2
+)
+{
+	.reg .pred 	%p<3>;
+	.reg .f32 	%f<9>;
+	.reg .b32 	%r<11>;
+	.reg .b64 	%rd<6>;
+
+
+	ld.param.u64 	%rd1, [cap_copy_param_0];
+	ld.param.u64 	%rd2, [cap_copy_param_1];
+	ld.param.u32 	%r6, [cap_copy_param_2];
+	mov.u32 	%r7, %ctaid.x;
+	mov.u32 	%r1, %ntid.x;
+	mov.u32 	%r8, %tid.x;
+	mad.lo.s32 	%r10, %r7, %r1, %r8;
+	setp.ge.s32 	%p1, %r10, %r6;
+	@%p1 bra 	$L__BB2_3;
+
+	mov.u32 	%r9, %nctaid.x;
+	mul.lo.s32 	%r3, %r9, %r1;
+
+$L__BB2_2:
+	mul.wide.s32 	%rd5, %r10, 16;
+	add.s64 	%rd3, %rd2, %rd5;
+	// begin inline asm
+	ld.global.cg.v4.f32 {%f1,%f2,%f3,%f4}, [%rd3];
+	// end inline asm
+	add.s64 	%rd4, %rd1, %rd5;
+	add.f32 	%f5, %f1, %f1;
+	add.f32 	%f6, %f2, %f2;
+	add.f32 	%f7, %f3, %f3;
+	add.f32 	%f8, %f4, %f4;
+	// begin inline asm
+	st.global.cg.v4.f32 [%rd4], {%f5,%f6,%f7,%f8};
+	// end inline asm
+	add.s32 	%r10, %r10, %r3;
+	setp.lt.s32 	%p2, %r10, %r6;
+	@%p2 bra 	$L__BB2_2;
+
+$L__BB2_3:
 	ret;
 
 }
