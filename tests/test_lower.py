@@ -1185,3 +1185,40 @@ def test_an_fma_with_two_constants_reads_one_from_a_register_set_above_it():
     sass = _sass_lines("holdout6", "trip_divergent")
     last_loop_top = int(sass[-1 - [t.startswith("@P0 BRA") for t in reversed(sass)].index(True)].split()[-1], 16) // 16
     assert sass[last_loop_top - 1].startswith("MOV R4, 0x3f7d70a4")
+
+
+def test_a_select_of_two_computed_values_is_two_writes_of_one_register():
+    """gelu_tanh's SASS ends `LOP3.LUT R8, ...` (the copysign) and `@!P1 FFMA R8, R7, R0, R7`
+    where the PTX has the copysign, an fma and `selp.f32 %f28, %f16, %f27, %p3`; its first
+    select, of the constant 1.0, stays an FSEL (traces/ptxas/sm90_holdout5.sass). The
+    lowering does the same."""
+    instrs, done = ptxas_lowered(HOLDOUT / "gelu_tanh.ptx")
+    assert done["selects"] == 1
+    sels = [i for i in instrs if i.opcode == "selp"]
+    assert len(sels) == 1 and sels[0].operands[1].kind == "imm"
+    cs = next(k for k, i in enumerate(instrs) if i.opcode == "copysign")
+    guarded = [i for i in instrs[cs + 1:] if i.opcode == "fma" and i.guard is not None]
+    assert len(guarded) == 1 and guarded[0].guard_neg
+    assert guarded[0].operands[0].reg.name == instrs[cs].operands[0].reg.name
+
+
+def test_the_online_softmax_s_selects_chain_through_two_registers(monkeypatch):
+    """softmax_online's unrolled loop: each copy's `s = grew ? s * corr + e : s + e` is an FFMA
+    and an `@!P FADD` into one register (attention_naive's attn_softmax in its SASS, the same
+    code: `FFMA R19, R23, R10, 1; @!P4 FADD R19, R23, R10`, the next copy reading R19 and
+    writing R10). No select is left in the unrolled copies; the peeled pass and the select
+    after the loop, whose results leave their block, keep theirs (ptxas keeps a MOV there).
+    The softmax is bit for bit what it is with the selects kept."""
+    instrs, done = ptxas_lowered(PROGRAMS / "softmax_online.s")
+    assert done["selects"] >= 4 and sum(i.opcode == "selp" for i in instrs) == 3
+    outs = []
+    for fold in (True, False):
+        if not fold:
+            import simgpu.ptx.float_fold as F
+            monkeypatch.setattr(F, "fold_selects", lambda fn, table: 0)
+        run = run_recipe(parse_recipe(PROGRAMS / "softmax_online.s"), {}, lower="ptxas", timing=False)
+        assert all(c.passed for c in run.checks)
+        outs.append({k: v.copy() for k, v in run.buffers.items()})
+    assert outs[0].keys() == outs[1].keys()
+    for k in outs[0]:
+        assert np.array_equal(outs[0][k], outs[1][k], equal_nan=True)

@@ -1,6 +1,7 @@
 """What ptxas folds into the float instruction that reads a value (part of
 the `ptxas` lowering, lower.py): a product contracted into the add that
-uses it, and `abs`/`neg` as operand modifiers.
+uses it, `abs`/`neg` as operand modifiers, and a select of two values
+computed for it as two writes of one register (fold_selects).
 
 - **Contraction.** PTX's `mul` and `add`/`sub` without a rounding modifier
   "may be optimized aggressively by the code generator ... mul/add
@@ -172,3 +173,112 @@ def fold_modifiers(fn, table):
             return done
         _replace(fn, dead, new, lambda ins: ins)
         done += len(dead)
+
+
+# what ptxas writes straight into a select's destination, one of the two predicated (FFMA, FADD,
+# FMUL, LOP3 for copysign ...; no MUFU, load or conversion among the selects seen)
+_SELECT_SIDES = ("add", "sub", "mul", "fma", "min", "max", "copysign")
+
+
+def _select_side(info, reg, k):
+    """The instruction that computes `reg` for the select at k: the last writer of reg before k
+    in k's basic block, unguarded, a float ALU instruction (_SELECT_SIDES) on f32, with reg read
+    by nothing else in between and by nothing after k (dead there on every path). None if not."""
+    instrs = info.instrs
+    for i in range(k - 1, -1, -1):
+        if info.block[i] != info.block[k]:
+            return None
+        d, u = info.du[i]
+        if any(_key(r) == _key(reg) for r in d):
+            ins = instrs[i]
+            ok = ins.guard is None and ins.opcode in _SELECT_SIDES and ins.fused is None \
+                and _float_type(ins) == "f32" and len(d) == 1 and not info.live_after(reg, k)
+            return i if ok else None
+        if any(_key(r) == _key(reg) for r in u):
+            return None
+    return None
+
+
+def _touches(info, reg, lo, hi):
+    """Whether an instruction in [lo, hi) reads or writes reg."""
+    return any(_key(r) == _key(reg) for j in range(lo, hi) for r in info.du[j][0] + info.du[j][1])
+
+
+def _written(info, reg, lo, hi):
+    """Whether an instruction in (lo, hi) writes reg."""
+    return any(_key(r) == _key(reg) for j in range(lo + 1, hi) for r in info.du[j][0])
+
+
+def _renamed_reads(info, reg, to, k):
+    """{j: instruction j with its reads of `reg` renamed `to`} for the readers of reg after k up
+    to its next (unguarded) writer in k's block, which reads the old value too; None where
+    reg's value from k may be read elsewhere (past the block, or kept by a guarded write)."""
+    from .unroll import _dest_positions, _rename
+    instrs, out = info.instrs, {}
+    for j in range(k + 1, len(instrs)):
+        if info.block[j] != info.block[k]:
+            return None if _key(reg) in info._live_out()[info.block[k]] else out
+        d, u = info.du[j]
+        writes = any(_key(r) == _key(reg) for r in d)
+        if writes and instrs[j].guard is not None:
+            return None
+        if any(_key(r) == _key(reg) for r in u):
+            ins = instrs[j]
+            dpos = set(_dest_positions(info.table[ins.opcode], ins))
+            renamed = _rename(ins, {_key(reg): to})
+            out[j] = replace(ins, operands=[o if p in dpos else renamed.operands[p] for p, o in enumerate(ins.operands)])
+        if writes:
+            return out
+    return None if _key(reg) in info._live_out()[info.block[k]] else out
+
+
+def fold_selects(fn, table):
+    """`selp.f32 d, a, b, p` of two values computed for it alone is no instruction: ptxas
+    writes the earlier of the two into d's register and the later one into the same
+    register under the predicate (attention_naive's online softmax, `s = grew ? s * corr + e :
+    s + e`: `FFMA R19, R23, R10, 1` then `@!P4 FADD R19, R23, R10`; gelu_tanh's last select:
+    `LOP3.LUT R8, ...` for its copysign, then `@!P1 FFMA R8, R7, R0, R7`; traces/ptxas/
+    sm90_programs.sass, sm90_holdout5.sass). Both sides in the select's basic block,
+    unguarded, f32 ALU instructions (_SELECT_SIDES) whose results nothing else reads; the
+    later one moves, predicated, to the select's place (after the compare, as gelu_tanh's
+    FFMA follows its FSETP), so its sources may not change in between. They
+    write d itself where nothing from the first of them to the select reads or writes d;
+    otherwise a new register, and d's readers up to its next writer in the block read that
+    (the loop's copies chain so: the first reads s and writes t, the next reads t and writes
+    s). Not where a select with an immediate or a register computed elsewhere (FSEL stays:
+    gelu_tanh's first select) or where d's value leaves the block (the SASS then has a MOV,
+    as the loop's peeled pass does: no instruction saved). Returns the selects removed."""
+    from .lower import Defs, _new_reg, _replace
+    done = 0
+    while True:
+        info = Defs(fn.instrs, fn.labels, table)
+        for k, sel in enumerate(fn.instrs):
+            if sel.opcode != "selp" or sel.suffixes != ["f32"] or sel.guard is not None \
+                    or any(o.kind != "reg" or o.reg is None for o in sel.operands):
+                continue
+            d, a, b, p = (o.reg for o in sel.operands)
+            if _key(a) == _key(b):
+                continue
+            i, j = _select_side(info, a, k), _select_side(info, b, k)
+            if i is None or j is None:
+                continue
+            first, second = min(i, j), max(i, j)
+            if any(_written(info, r, second, k) for r in info.du[second][1]):
+                continue                              # the second moves to the select's place
+            renames = {}
+            if _touches(info, d, first, k):
+                to = _new_reg(fn, f"%__sel{fn.nregs[d.kind]}", d.kind, d.type)
+                renames = _renamed_reads(info, d, to, k)
+                if renames is None:
+                    continue
+                d = to
+            dest = replace(sel.operands[0], reg=d)
+            new = dict(renames)
+            new[first] = replace(fn.instrs[first], operands=[dest] + fn.instrs[first].operands[1:])
+            new[k] = replace(fn.instrs[second], operands=[dest] + fn.instrs[second].operands[1:],
+                             guard=p, guard_neg=(second == j) != sel.operands[3].neg)
+            _replace(fn, {second}, new, lambda ins: ins)
+            done += 1
+            break
+        else:
+            return done

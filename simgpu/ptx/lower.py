@@ -77,6 +77,10 @@ program and held-out kernel). lower_ptxas() runs, in order:
 - float_fold.fold_modifiers: `abs`/`neg` whose readers take |x| and -x as
   SASS operand modifiers (FADD, FMUL, FSETP, MUFU; FFMA -x only) are no
   instruction (newton_sqrt's `FSETP.GT |R2|`), values the same bits;
+- float_fold.fold_selects: a `selp.f32` of two values computed for it alone
+  is no instruction: the first writes the select's register, the second
+  writes it too under the predicate (gelu_tanh's `@!P1 FFMA R8, R7, R0, R7`,
+  the online softmax's `@!P4 FADD R19, R23, R10`), values the same bits;
 - unroll.constants_to_registers: an FMA left with two constant operands
   reads one from a register set by a `mov` before its loop or at its
   block's top (SASS has one immediate an instruction: gelu_tanh's MOV and
@@ -94,10 +98,8 @@ variable-latency (S2R for a special register, LDC for %ntid and a pointer
 parameter) is timing's: simgpu/timing/tables.py ldc_kind, checked against
 traces/ptxas/sm90_sreg_ldc.txt. Not modeled:
 register-pair copies (bitonic_smem's two IMAD.MOVs before its swapped
-STS.64), the slow-path subroutines of the IEEE sequences, a `selp` folded
-into a predicated copy of the instruction that makes one of its operands
-(gelu_tanh's `@!P1 FFMA R8, R7, R0, R7`: one instruction fewer in its SASS),
-the if-conversion of if/else diamonds. (A branch to the kernel's end
+STS.64), the slow-path subroutines of the IEEE sequences, the MOV ptxas
+adds where a folded select's register is carried out of its block. (A branch to the kernel's end
 is `@P EXIT` in every run, lowered or not: cfg.branches_to_exit.) Every rewrite
 but the float contraction keeps results bit-identical (tests/test_unroll.py
 runs every program with and without the lowering; tests/test_lower.py checks
@@ -140,8 +142,9 @@ class Defs:
     """Where each register is written and read (over the whole function)."""
 
     def __init__(self, instrs, labels, table):
-        self.instrs, self.table = instrs, table
+        self.instrs, self.table, self.labels = instrs, table, labels
         self.block = _block_ids(instrs, labels)
+        self._live = None
         self.du = [defs_uses(ins, table) for ins in instrs]
         self.defs, self.uses = {}, {}
         self.loops = None
@@ -165,6 +168,59 @@ class Defs:
         if self.loops is None:          # found once
             self.loops = backward_branches(self.instrs, labels)
         return not any(top <= ks[0] <= b for top, b in self.loops)
+
+    def live_after(self, reg, k):
+        """reg may be read after instruction k before it is written again, on some path."""
+        key, b = _key(reg), self.block[k]
+        for j in range(k + 1, len(self.instrs)):
+            if self.block[j] != b:
+                break
+            d, u = self.du[j]                   # (a guarded write reads what it may keep)
+            if any(_key(r) == key for r in u):
+                return True
+            if any(_key(r) == key for r in d):
+                return False
+        return key in self._live_out()[b]
+
+    def _live_out(self):
+        """The registers live at each basic block's end (backward dataflow over the blocks;
+        a branch to no known label, `brx`, may go anywhere)."""
+        if self._live is not None:
+            return self._live
+        n = len(self.instrs)
+        nb = self.block[-1] + 1 if n else 0
+        last, gen, kill = {}, [set() for _ in range(nb)], [set() for _ in range(nb)]
+        for k, (d, u) in enumerate(self.du):
+            b = self.block[k]
+            last[b] = k
+            gen[b].update(_key(r) for r in u if _key(r) not in kill[b])
+            if self.instrs[k].guard is None:
+                kill[b].update(_key(r) for r in d)
+        anywhere = any(ins.opcode == "brx" for ins in self.instrs)
+        succ = []
+        for b in range(nb):
+            ins, nxt = self.instrs[last[b]], {b + 1} if b + 1 < nb else set()
+            if anywhere:
+                succ.append(set(range(nb)))
+            elif ins.opcode == "bra":
+                at = self.labels.get(ins.operands[0].value) if is_jump(ins) else None
+                to = {self.block[at]} if at is not None and at < n else set(range(nb))
+                succ.append(to | (nxt if ins.guard is not None else set()))
+            elif ins.opcode in BRANCHES and ins.guard is None:
+                succ.append(set())
+            else:
+                succ.append(nxt)
+        live_in, out = [set() for _ in range(nb)], [set() for _ in range(nb)]
+        changed = True
+        while changed:
+            changed = False
+            for b in reversed(range(nb)):
+                o = set().union(*(live_in[s] for s in succ[b]))
+                i = gen[b] | (o - kill[b])
+                if o != out[b] or i != live_in[b]:
+                    out[b], live_in[b], changed = o, i, True
+        self._live = out
+        return out
 
     def same_between(self, reg, lo, hi):
         """reg is not written in (lo, hi) and lo, hi lie in one basic block."""
@@ -1534,9 +1590,10 @@ def lower_ptxas(fn, table, module=None):
     done["64-bit halves"] = split_wide_integer_ops(fn, table)
     from .ieee import expand_ieee
     done["IEEE sequences"] = expand_ieee(fn, table)
-    from .float_fold import contract_multiply_add, fold_modifiers
+    from .float_fold import contract_multiply_add, fold_modifiers, fold_selects
     done["float multiply-add"] = contract_multiply_add(fn, table)
     done["float modifiers"] = fold_modifiers(fn, table)
+    done["selects"] = fold_selects(fn, table)
     from .unroll import constants_to_registers
     done["FMA constants"] = constants_to_registers(fn, table)
     done["async copy padding"] = pad_async_copies(fn, table)
