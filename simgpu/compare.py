@@ -98,7 +98,8 @@ WITHIN = 0.25          # the issue's per-program cycle target
 
 LRC_RECORDS = [Path(__file__).resolve().parents[1] / "traces" / "h200" / f for f in
                ("l2_coalescing.json", "l2_coalescing_rest.json")]
-SHARED_SASS = sorted((Path(__file__).resolve().parents[1] / "traces" / "h200").glob("shared_sass*.json"))
+# (a count of the SASS and its addresses: the same on every sm_90 GPU, so the H100's records too)
+SHARED_SASS = sorted((Path(__file__).resolve().parents[1] / "traces").glob("h[12]00/shared_sass*.json"))
 # Nsight's shared wavefronts counted at the SASS level (instrumented): the addresses' own
 SASS_WAVEFRONTS = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{}.sum"
 HW_WAVEFRONTS = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{}.sum"
