@@ -128,6 +128,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "uniform_pipe": ["lat_uniform"] * 2 + [k for k in ("thr_vector", "thr_mixed", "thr_uniform") for _ in (1, 2)] * 2,
         # 1, 4, 16 copies a round, each on 1, 4, 16 warps an SM; the 16 as loads and stores on 4 and 16
         "ldgsts_flight": [f"ldgsts_k{k}" for k in (1, 4, 16) for _ in range(3)] + ["ldg_sts_k16"] * 2,
+        # 9 footprints read twice; 34.6 MB stored while 0-69 MB are read; copies of 17.3 and 34.6 MB
+        "l2_capacity": ["cap_read"] * 9 + ["cap_both"] * 4 + ["cap_copy"] * 2,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]

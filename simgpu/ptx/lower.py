@@ -649,6 +649,48 @@ def _pred_renamed(ins, q, p, negate):
     return replace(ins, operands=ops)
 
 
+def fold_address_offsets(fn, table):
+    """`add r, b, c` (c an immediate, 32 or 64 bits) whose every reader is a
+    load or store taking r as its address base is no instruction: ptxas puts c
+    into the readers' address offsets (blelloch_scan's `add.s32 %r46, %r20, -4;
+    ld.shared.f32 %f6, [%r46]` ... `[%r47+8]` is `LDS R6, [R5+-0x4]; LDS R7,
+    [R5+0x4]`, traces/ptxas/sm90_holdout8.sass). Only where r is written once,
+    unguarded, and b holds its value at every reader. Returns the adds
+    removed."""
+    from .unroll import _only_address_base
+    instrs = fn.instrs
+    info = Defs(instrs, fn.labels, table)
+    dead, new = set(), {}
+    for k, ins in enumerate(instrs):
+        if ins.opcode != "add" or ins.guard is not None or len(ins.suffixes) != 1 \
+                or ins.suffixes[0] not in ("s32", "u32", "b32", "s64", "u64", "b64") \
+                or ins.operands[0].kind != "reg" or ins.operands[0].reg is None:
+            continue
+        srcs = ins.operands[1:3]
+        if srcs[1].kind == "reg" and srcs[0].kind == "imm":
+            srcs = srcs[::-1]
+        base, c = srcs
+        if base.kind != "reg" or base.reg is None or c.kind != "imm" or not isinstance(c.value, int) \
+                or not -(1 << 23) <= int(c.value) < (1 << 23):
+            continue
+        r = _key(ins.operands[0].reg)
+        readers = sorted(set(info.uses.get(r, [])))
+        if info.defs.get(r) != [k] or not readers or readers[0] <= k or any(u in new or u in dead for u in readers) \
+                or not all(_only_address_base(instrs[u], r, table)
+                           and (info.invariant(base.reg) or info.same_between(base.reg, k, u)
+                                or info.fixed_before(base.reg, k, fn.labels)) for u in readers):
+            continue
+        for u in readers:
+            at = instrs[u]
+            new[u] = replace(at, operands=[replace(o, base=base.reg, offset=o.offset + int(c.value))
+                                           if o.kind == "addr" and isinstance(o.base, Reg) and _key(o.base) == r
+                                           else o for o in at.operands])
+        dead.add(k)
+    if dead:
+        _replace(fn, dead, new, lambda ins: ins)
+    return len(dead)
+
+
 def fold_predicate_copies(fn, table):
     """`selp r, 1, 0, p` (or -1) read only by `setp.ne r, 0` / `setp.eq r, 0` is p / !p:
     ptxas reads p (or !p) where the setp's predicate is read, and neither instruction has
@@ -1220,6 +1262,55 @@ RANGE_REDUCED = ("ex2", "rsqrt", "sqrt", "lg2")
 SPECIAL_SASS = {**{op: 4 for op in RANGE_REDUCED}, "rcp": 8, "sin": 2, "cos": 2}
 
 
+def expand_shared_float_atomics(fn, table):
+    """A float add on shared memory (`atom.shared.add.f32`, or `red`) is a
+    compare-and-swap loop in ptxas's SASS for sm_90, which has no ATOMS for
+    floats: `LDS R2, [R8]; FADD R3, R5, R2; ATOMS.CAST.SPIN R3, [R8], R2, R3;
+    ISETP.EQ.U32 P1, R3, 0x1; @!P1 BRA` back to the LDS (weighted_hist,
+    traces/ptxas/sm90_holdout8.sass). A lane goes round again while another
+    lane or warp wrote the word between its load and its swap, so lanes of a
+    warp on one word take a pass each (Nsight's shared loads on the H100:
+    317,497 wavefronts where one a warp would be 10,296; traces/h100/
+    holdout8.json). Here: `ld.shared` into the atom's destination (the old
+    value, where it has one), `add.f32`, `atom.shared.cas.b32`, `setp.ne` of
+    what the swap found against what was loaded, and the branch back, five
+    instructions a pass as in the SASS; the loop's label is `$__casN`. Other
+    float atomics on shared memory (f64, min/max) are not in any SASS here
+    and stay one instruction. Returns the atomics expanded."""
+    from .codes import K_PRED, T_F32, T_PRED
+    out, done, where, loops = [], 0, {}, {}
+    for k, ins in enumerate(fn.instrs):
+        where[k] = len(out)
+        red = ins.opcode == "red"
+        if ins.opcode not in ("atom", "red") or "shared" not in ins.suffixes or "add" not in ins.suffixes \
+                or ins.suffixes[-1] != "f32" or ins.guard is not None:
+            out.append(ins)
+            continue
+        done += 1
+        L, Cc = ins.line, ins.col
+
+        def reg(kind=K_R32, ty=T_F32):
+            return Operand("reg", L, Cc, reg=_new_reg(fn, f"%__cas{done}_{fn.nregs[kind]}", kind, ty))
+
+        def I(op, sfx, *ops, guard=None):
+            out.append(Instr(op, list(sfx), list(ops), guard=guard.reg if guard else None, line=L, col=Cc,
+                             text=ins.text))
+        addr, value = (ins.operands[0], ins.operands[1]) if red else (ins.operands[1], ins.operands[2])
+        old = reg() if red else ins.operands[0]
+        new, found, retry = reg(), reg(), reg(K_PRED, T_PRED)
+        loops[f"$__cas{done}"] = len(out)
+        I("ld", ["shared", "f32"], old, addr)
+        I("add", ["f32"], new, old, value)
+        I("atom", ["shared", "cas", "b32"], found, addr, old, new)
+        I("setp", ["ne", "b32"], retry, found, old)
+        I("bra", [], Operand("sym", L, Cc, value=f"$__cas{done}"), guard=retry)
+    where[len(fn.instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.labels.update(loops)
+    fn.instrs = out
+    return done
+
+
 def special_form(ins):
     """The SPECIAL_SASS entry `ins` is (its opcode), or None: an `.approx.f32` special function
     without .ftz (sin and cos with it too), unguarded, of a register."""
@@ -1571,9 +1662,11 @@ def lower_ptxas(fn, table, module=None):
     Returns {pass: count}."""
     from .unroll import hoist_global_loads, schedule_loop_blocks, unroll_loops
     done = {"warp syncs": drop_full_warp_syncs(fn, table), "local addresses": narrow_local_addresses(fn, table),
-            "moves": propagate_moves(fn, table), "half constants": fold_half_constants(fn, table),
+            "moves": propagate_moves(fn, table), "address offsets": fold_address_offsets(fn, table),
+            "half constants": fold_half_constants(fn, table),
             "half unpacks": fold_half_unpacks(fn, table),
             "predicate copies": fold_predicate_copies(fn, table), "division": expand_division(fn, table),
+            "shared float atomics": expand_shared_float_atomics(fn, table),
             "high-word shifts": fuse_high_word_shifts(fn, table), "special functions": expand_special_functions(fn, table),
             "tf32": expand_tf32(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
             "bit tests": fuse_bit_tests(fn, table), "predicate logic": fuse_predicate_logic(fn, table),
