@@ -509,7 +509,7 @@ def _num(v):
     return f"{v:,.0f}" if abs(v) >= 100 or float(v).is_integer() else f"{v:.2f}"
 
 
-def _order_lines(s):
+def _order_lines(s, gpu="the H200"):
     rp = s.get("reversed_pairs") or []
     if not rp:
         return []
@@ -518,21 +518,21 @@ def _order_lines(s):
            f"among them {100 * gap:.1f}% ({a} faster than {b} on the hardware)"]
     if s.get("reversed_settled") is not None:
         settled = [p for p in rp if p[3]]
-        out.append(f"  order the H200 itself settles (each of {s['runs_per_launch']} runs of the slower launch slower "
+        out.append(f"  order {gpu} itself settles (each of {s['runs_per_launch']} runs of the slower launch slower "
                    f"than each of the faster one's): {len(settled)} of the {len(rp)} reversed"
                    + (": " + ", ".join(f"{x} < {y}" for x, y, _, _ in settled) if settled else
-                      ": all are within the H200's run-to-run spread"))
+                      f": all are within {gpu}'s run-to-run spread"))
     return out
 
 
-def _shared_lines(s, n):
+def _shared_lines(s, n, gpu="the H200"):
     """What the shared wavefront and bank-conflict columns were compared with."""
     if not s.get("shared_by_sass"):
         return []
     out = ["", f"shared wavefronts and bank conflicts of {s['shared_by_sass']} of {n} launches: as their addresses "
-               "make them, counted by Nsight at the SASS level (traces/h200/shared_sass*.json)"]
+               "make them, counted by Nsight at the SASS level (traces/h[12]00/shared_sass*.json)"]
     if s["shared_arbitration"]:
-        out.append("  the H200's data stage also spent, in arbitration with other L1 traffic (in its hardware "
+        out.append(f"  {gpu}'s data stage also spent, in arbitration with other L1 traffic (in its hardware "
                    "wavefronts and bank conflicts; varies run to run; not modeled): " +
                    ", ".join(f"{lab} " + " + ".join(f"{v:,.0f} {op}" for op, v in arb.items() if v)
                              for lab, arb in s["shared_arbitration"]))
@@ -574,7 +574,8 @@ def format_table(result):
         out.append(f"  {r['launch']:{w}s}  " + " ".join(f"{m:>7s}" for m in marks))
     if misses:
         out += ["", "mismatches"] + misses
-    out += _shared_lines(result["summary"], len(rows))
+    gpu = "the " + (src["device"] or "NVIDIA H200").split()[1]
+    out += _shared_lines(result["summary"], len(rows), gpu)
     out += ["", "timing and memory  (err = simgpu / measured - 1; hit rates: simgpu - measured, in points)",
             f"  {'launch':{w}s}  {'cycles':>9s} {'measured':>9s} {'err':>7s}  {'warp inst':>10s} {'measured':>10s} "
             f"{'err':>7s}  {'DRAM B':>10s} {'measured':>10s} {'err':>7s}  {'L1 pts':>6s} {'L2 pts':>6s}  "
@@ -598,7 +599,7 @@ def format_table(result):
             f"  cycles: MAPE {s['cycles_mape_pct']:.1f}%, Pearson {'n/a' if p is None else f'{p:.3f}'}, "
             f"Spearman {'n/a' if sp is None else f'{sp:.3f}'}, same order by time: {'yes' if s['same_order'] else 'no'}, "
             f"within 25%: {s['cycles_within_25pct']} of {s['launches']} (worst: {s['cycles_worst']})",
-            *_order_lines(s),
+            *_order_lines(s, gpu),
             *([f"  cycles against each launch's median of {s['runs_per_launch']} runs ({s.get('repeats_record')}): "
                f"MAPE {s['cycles_mape_median_run_pct']:.1f}%"] if s.get("cycles_mape_median_run_pct") is not None
               else []),

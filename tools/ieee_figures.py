@@ -2,7 +2,10 @@
 cost on the H200, read from programs/micro/ieee_div.s's records
 (tools/device_ieee.sh), beside simgpu's figures for the same launches.
 
-    python3 tools/ieee_figures.py [--config CONFIG] [--simulate]
+    python3 tools/ieee_figures.py [--config CONFIG] [--simulate] [--dir DIR]
+
+(DIR: the records' folder, traces/h200/micro by default; the H100's, whose SMs
+are the H200's, are in traces/h100/micro.)
 
 Each kernel runs at `steps` and 2 x `steps` loop passes of 16 operations, so
 per operation
@@ -48,14 +51,16 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--config", default="h200")
     ap.add_argument("--simulate", action="store_true", help="also run simgpu on the same launches")
+    ap.add_argument("--dir", default=str(MICRO), help="the records' folder (default traces/h200/micro)")
     args = ap.parse_args(argv)
+    micro = Path(args.dir)
     missing = [n for n in ("micro_ieee_div.json", "micro_ieee_div_r2.json", "micro_ieee_pipes.json")
-               if not (MICRO / n).exists()]
+               if not (micro / n).exists()]
     if missing:
-        sys.exit(f"ieee_figures: no {', '.join(missing)} under traces/h200/micro/ yet: "
+        sys.exit(f"ieee_figures: no {', '.join(missing)} under {micro} yet: "
                  "`OUT=... bash tools/device_ieee.sh` on the device makes them")
     for name in ("micro_ieee_div.json", "micro_ieee_div_r2.json"):
-        rec = json.loads((MICRO / name).read_text())
+        rec = json.loads((micro / name).read_text())
         prog = rec["programs"][0]
         steps = prog["sizes"]["steps"]
         lts = prog["ncu"]["launches"]
@@ -67,7 +72,7 @@ def main(argv=None):
                 else f"{per / 16:7.2f} cycles a warp-operation a scheduler"
             states = ", ".join(f"{k} {v:.2f}" for k, v in _states(b).items())
             print(f"  {kernel:9} {c1:12,.0f} -> {c2:12,.0f}  {what}   [{states}]")
-    pipes = json.loads((MICRO / "micro_ieee_pipes.json").read_text())
+    pipes = json.loads((micro / "micro_ieee_pipes.json").read_text())
     entry = pipes["programs"][0]
     print(f"instructions by pipe per operation at steps = 16 (micro_ieee_pipes.json):")
     warps = {"_dep": 1, "_thr": 132 * 8 * 8}

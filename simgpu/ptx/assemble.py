@@ -335,8 +335,8 @@ class Assembler:
         unit = spec.unit_for(types[-1] if ins.opcode == "set" else (types[0] if types else ""))
         if ins.opcode in ("ld", "st", "atom", "red") and a["space"][i] == C.SPACE_SHARED:
             unit = "mio"
-        if ins.opcode == "cvt" and _on_xu(types, mods):
-            unit = "sfu"
+        if ins.opcode == "cvt" and _on_xu(types, mods) or ins.fused == "xu":
+            unit = "sfu"                      # (FCHK: 2 XU instructions a div.rn.f32, traces/h100/micro/micro_ieee_pipes.json)
         a["unit"][i] = UNIT[unit]
         a["variable_latency"][i] = spec.latency == "variable"
         if ins.opcode == "cp":

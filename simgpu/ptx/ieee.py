@@ -35,7 +35,10 @@ and the result is the original instruction, computed exactly (fp.py), with
 the last step's register as an extra source it waits for and does not read
 (the assembler's `waits` operands). The checks are the SASS's where they are
 integer tests (rcp.rn, sqrt.rn: exponents out of range go the slow way, as
-on the hardware); FCHK and the f64 checks are modeled as "an operand is NaN".
+on the hardware); FCHK and the f64 checks are modeled as "an operand is NaN",
+FCHK on the XU beside MUFU as Nsight counts it (2 XU instructions a div.rn.f32,
+1 a rcp.rn or sqrt.rn: traces/h100/micro/micro_ieee_pipes.json; loaded, a
+div.rn takes a scheduler 17.5 cycles, rcp.rn 10.4: micro_ieee_div.json).
 The slow path is the original instruction again (the hardware calls a
 subroutine of some 40 instructions), so either way the value is exact.
 
@@ -141,10 +144,10 @@ class _Seq:
     def imm(self, v, is_float=True):
         return Operand("imm", self.L, self.C, value=v, is_float_lit=is_float)
 
-    def __call__(self, opcode, suffixes, *ops, guard=None, neg=False, waits=()):
+    def __call__(self, opcode, suffixes, *ops, guard=None, neg=False, waits=(), fused=None):
         self.out.append(Instr(opcode, list(suffixes), list(ops) + list(waits), guard=guard.reg if guard else None,
                               guard_neg=neg, line=self.L, col=self.C, text=self.ins.text,
-                              fused="waits" if waits else None))
+                              fused="waits" if waits else fused))
 
     def label(self):
         name = f"$__ieee{self.tag}_{len(self.labels)}"
@@ -185,11 +188,11 @@ def _div_rn(s, d, a, b):
         s("mov", [f32], bk, b)
         s("fma", ["rn", f32], e, r, bk, s.imm(1.0))
         s("fma", ["rn", f32], f, e, r, r)
-        s("setp", ["nan", f32], p, a, bk)               # FCHK
+        s("setp", ["nan", f32], p, a, bk, fused="xu")    # FCHK, on the XU
     else:
         r, e, f = s.reg(), s.reg(), s.reg()
         s("rcp", ["approx", "ftz", f32], r, b)          # MUFU.RCP
-        s("setp", ["nan", f32], p, a, b)                 # FCHK
+        s("setp", ["nan", f32], p, a, b, fused="xu")     # FCHK, on the XU
         s("fma", ["rn", f32], e, b, r, s.imm(1.0))
         s("fma", ["rn", f32], f, r, e, r)
     q, g = s.reg(), s.reg()

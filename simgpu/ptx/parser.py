@@ -67,7 +67,8 @@ class Instr:
     call_rets: list = None
     call_args: list = None
     fused: str = None          # set by the ptxas lowering only: "test", a setp fused with its `and` (C.F_TEST);
-    #                            "high", a cvt.f32.f16 of a packed pair's high half (C.F_HIGH_HALF)
+    #                            "high", a cvt.f32.f16 of a packed pair's high half (C.F_HIGH_HALF);
+    #                            "xu", an instruction ptxas runs on the XU with MUFU (ieee.py's FCHK)
 
 
 @dataclass

@@ -9,7 +9,8 @@ tile row. ptxas places the shared arrays itself (As at 0, Bs at 0x400); the
 same is modeled by raising the alignment of an array a merged load reads
 through to 16 bytes, so simgpu's layout puts it where the proof needs it.
 
-A run of loads is merged when they are unguarded, plain (`ld.shared` of one
+A run of loads is merged when they are under one guard or none (blelloch_scan's
+`@!P1 LDS.64 R10, [R3]`, traces/ptxas/sm90_holdout8.sass), plain (`ld.shared` of one
 32-bit type), in one basic block with no barrier, shared store, atomic or
 branch between them, read base+o, +4, +8, +12 (or +o, +4) in any order (the
 merged load takes the place of the first in program order: bitonic_smem's
@@ -164,21 +165,26 @@ def split_load_destinations(fn, table, block):
     fn.instrs = out
 
 
-def _word_load(ins, space, types=WORD_TYPES):
-    """An unguarded scalar ld.<space> of a 32-bit word (or of one of `types`): at
+def _word_load(ins, space, types=WORD_TYPES, guarded=False):
+    """A scalar ld.<space> of a 32-bit word (or of one of `types`), unguarded unless `guarded`: at
     [register+offset] for shared memory, at [name+offset] for the constant bank."""
-    if not (ins.opcode == "ld" and ins.guard is None and len(ins.suffixes) == 2 and ins.suffixes[0] == space
+    if not (ins.opcode == "ld" and (guarded or ins.guard is None) and len(ins.suffixes) == 2 and ins.suffixes[0] == space
             and ins.suffixes[1] in types and ins.operands[0].kind == "reg" and ins.operands[1].kind == "addr"
             and ins.operands[1].base is not None):
         return False
     return isinstance(ins.operands[1].base, str) == (space == "const")
 
 
-def _elem_load(ins):
+def _elem_load(ins, guarded=False):
     """The element size (4 or 8 bytes) of a shared load vectorize_shared_loads may merge, else 0."""
-    if _word_load(ins, "shared"):
+    if _word_load(ins, "shared", guarded=guarded):
         return 4
-    return 8 if _word_load(ins, "shared", DOUBLE_TYPES) else 0
+    return 8 if _word_load(ins, "shared", DOUBLE_TYPES, guarded) else 0
+
+
+def _guard(ins):
+    """An instruction's guard as (register, negated), or None."""
+    return (_key(ins.guard), ins.guard_neg) if ins.guard is not None else None
 
 
 def _word_store(ins):
@@ -200,7 +206,7 @@ def vectorize_shared_loads(fn, module, table):
     du = [defs_uses(ins, table) for ins in instrs]
     dead, new, raise_to = set(), {}, set()
     for i, first in enumerate(instrs):
-        size = _elem_load(first)
+        size = _elem_load(first, guarded=True)
         if i in dead or not size:
             continue
         base, off, ty = first.operands[1].base, first.operands[1].offset, first.suffixes[1]
@@ -289,8 +295,9 @@ def _run(instrs, du, starts, dead, i, base, ty, offsets):
             return None
         ins = instrs[k]
         d, u = du[k]
-        if _elem_load(ins) and k not in dead and ins.suffixes[1] == ty and ins.operands[1].base == base \
-                and ins.operands[1].offset in want and want[ins.operands[1].offset] is None:
+        if _elem_load(ins, guarded=True) and k not in dead and ins.suffixes[1] == ty and ins.operands[1].base == base \
+                and ins.operands[1].offset in want and want[ins.operands[1].offset] is None \
+                and _guard(ins) == _guard(instrs[i]):
             dk = _key(ins.operands[0].reg)
             if dk in dests or dk == _key(base) or dk in touched:
                 return None
@@ -300,7 +307,8 @@ def _run(instrs, du, starts, dead, i, base, ty, offsets):
                 return [want[o] for o in offsets]
             continue
         if ins.opcode in STOPS or ins.opcode == "st" and ("shared" in ins.suffixes or len(ins.suffixes) == 1) \
-                or _key(base) in {_key(r) for r in d}:
+                or _key(base) in {_key(r) for r in d} \
+                or instrs[i].guard is not None and _key(instrs[i].guard) in {_key(r) for r in d}:
             return None
         touched |= {_key(r) for r in d} | {_key(r) for r in u}
     return None
