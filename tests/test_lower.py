@@ -323,11 +323,11 @@ def ptxas_lowered(path, kernel=None):
     return fn.instrs, done
 
 
-def sass_opcodes():
+def sass_opcodes(path=SASS):
     """{(file, kernel): [opcode of each instruction]} in ptxas's SASS of every program
     (the committed record), guards stripped (`@P0 LDG.E` is LDG.E)."""
     out, file, kernel = {}, None, None
-    for line in SASS.read_text().splitlines():
+    for line in path.read_text().splitlines():
         if line.startswith("=== "):
             file = line[4:]
         elif line.startswith("Function : "):
@@ -1222,3 +1222,57 @@ def test_the_online_softmax_s_selects_chain_through_two_registers(monkeypatch):
     assert outs[0].keys() == outs[1].keys()
     for k in outs[0]:
         assert np.array_equal(outs[0][k], outs[1][k], equal_nan=True)
+
+
+HOLDOUT8_SASS = Path(__file__).resolve().parents[1] / "traces" / "ptxas" / "sm90_holdout8.sass"
+
+
+def _sass_of(kernel, path=HOLDOUT8_SASS):
+    """The SASS opcodes (guards stripped) of one kernel of a committed listing."""
+    return next(ops for (_, k), ops in sass_opcodes(path).items() if k == kernel)
+
+
+def test_a_float_add_on_shared_memory_is_ptxas_s_compare_and_swap_loop():
+    """weighted_hist's atomicAdd(float) on shared memory is LDS, FADD, ATOMS.CAST.SPIN,
+    ISETP, BRA back in its SASS (sm_90 has no float ATOMS); the lowering writes the same five
+    instructions a pass, and the histogram is the one the atomics make."""
+    sass = _sass_of("weighted_hist")
+    at = sass.index("ATOMS.CAST.SPIN")
+    assert sass[at - 2:at + 3] == ["LDS", "FADD", "ATOMS.CAST.SPIN", "ISETP.EQ.U32.AND", "BRA"]
+    instrs, done = ptxas_lowered(HOLDOUT / "weighted_hist.ptx")
+    assert done["shared float atomics"] == 1
+    k = next(k for k, i in enumerate(instrs) if i.opcode == "atom" and "cas" in i.suffixes)
+    assert [i.opcode for i in instrs[k - 2:k + 3]] == ["ld", "add", "atom", "setp", "bra"]
+    assert not any(i.opcode in ("atom", "red") and "shared" in i.suffixes and "add" in i.suffixes for i in instrs)
+    run = run_recipe(parse_recipe(HOLDOUT / "weighted_hist.ptx"), {"n": "8192", "blocks": "4"}, lower="ptxas",
+                     timing=False)
+    assert all(c.passed for c in run.checks)
+
+
+def test_an_add_read_only_as_an_address_base_is_the_loads_offset():
+    """blelloch_scan's `add.s32 %r46, %r20, -4` before `ld.shared [%r46]`, `[%r47+8]` is
+    `LDS [R5+-0x4]`, `LDS [R5+0x4]` in its SASS, no IADD; its first step's two loads of
+    t[2 tid], t[2 tid + 1] under `@!P1` are one LDS.64. The lowering has as many shared loads
+    and adds as the SASS has LDS and integer adds in the sweeps."""
+    sass = _sass_of("blelloch_scan")
+    instrs, done = ptxas_lowered(HOLDOUT / "blelloch_scan.ptx")
+    assert done["address offsets"] > 0
+    lds = [s for s in sass if s.startswith("LDS")]
+    ours = [i for i in instrs if i.opcode == "ld" and "shared" in i.suffixes]
+    assert len(ours) == len(lds) and sum("v2" in i.suffixes for i in ours) == lds.count("LDS.64") >= 1
+    assert any(i.guard is not None and "v2" in i.suffixes for i in ours)
+    assert not any(i.opcode == "add" and i.suffixes[-1] in ("s32", "u32") and i.operands[2].kind == "imm"
+                   and int(i.operands[2].value) == -4 for i in instrs)
+
+
+def test_each_byte_read_from_a_byte_vector_load_is_one_instruction():
+    """rgba_to_gray's `ld.global.nc.v4.u8` is one LDG and a PRMT for each of the three
+    channels it converts (traces/ptxas/sm90_holdout8.sass): three moves after the load."""
+    sass = _sass_of("rgba_to_gray")
+    assert sass.count("PRMT") == 3
+    instrs, done = ptxas_lowered(HOLDOUT / "rgba_to_gray.ptx")
+    assert done["vector bytes"] == 3
+    k = next(k for k, i in enumerate(instrs) if i.opcode == "ld" and "v4" in i.suffixes)
+    assert [i.opcode for i in instrs[k + 1:k + 4]] == ["mov"] * 3
+    run = run_recipe(parse_recipe(HOLDOUT / "rgba_to_gray.ptx"), {"n": "4096"}, lower="ptxas", timing=False)
+    assert all(c.passed for c in run.checks)

@@ -1311,6 +1311,42 @@ def expand_shared_float_atomics(fn, table):
     return done
 
 
+def extract_vector_bytes(fn, table):
+    """A vector load of bytes (`ld.v2/.v4` of .u8/.s8/.b8) is one 32-bit load
+    in SASS, and each byte read from it a PRMT of that word: rgba_to_gray's
+    `ld.global.nc.v4.u8 {%rs1, %rs2, %rs3, %rs4}` is `LDG.E.CONSTANT R2` and
+    `PRMT R6, R2, 0x7771, RZ` ... for the three channels it converts, none for
+    the fourth (traces/ptxas/sm90_holdout8.sass). Here: the load writes new
+    registers and a `mov.b16` after it gives each element that is read its
+    register, one ALU instruction a byte as the PRMT. Returns the moves added."""
+    instrs = fn.instrs
+    info = Defs(instrs, fn.labels, table)
+    out, done, where = [], 0, {}
+    for k, ins in enumerate(instrs):
+        where[k] = len(out)
+        vec = ins.operands[0] if ins.operands else None
+        if ins.opcode != "ld" or not any(v in ins.suffixes for v in ("v2", "v4")) \
+                or ins.suffixes[-1] not in ("u8", "s8", "b8") or vec is None or vec.kind != "vec":
+            out.append(ins)
+            continue
+        elems, moves = [], []
+        for e in vec.elems:
+            if e.kind == "reg" and e.reg is not None and info.uses.get(_key(e.reg)):
+                t = _new_reg(fn, f"%__prmt{fn.nregs[e.reg.kind]}", e.reg.kind, e.reg.type)
+                elems.append(replace(e, reg=t))
+                moves.append(Instr("mov", ["b16"], [e, replace(e, reg=t)], guard=ins.guard, guard_neg=ins.guard_neg,
+                                   line=ins.line, col=ins.col, text=ins.text))
+            else:
+                elems.append(e)
+        out.append(replace(ins, operands=[replace(vec, elems=elems)] + ins.operands[1:]))
+        out.extend(moves)
+        done += len(moves)
+    where[len(instrs)] = len(out)
+    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out
+    return done
+
+
 def special_form(ins):
     """The SPECIAL_SASS entry `ins` is (its opcode), or None: an `.approx.f32` special function
     without .ftz (sin and cos with it too), unguarded, of a register."""
@@ -1667,6 +1703,7 @@ def lower_ptxas(fn, table, module=None):
             "half unpacks": fold_half_unpacks(fn, table),
             "predicate copies": fold_predicate_copies(fn, table), "division": expand_division(fn, table),
             "shared float atomics": expand_shared_float_atomics(fn, table),
+            "vector bytes": extract_vector_bytes(fn, table),
             "high-word shifts": fuse_high_word_shifts(fn, table), "special functions": expand_special_functions(fn, table),
             "tf32": expand_tf32(fn, table), "cvta": drop_cvta(fn, table), "multiply-add": fuse_multiply_add(fn, table),
             "bit tests": fuse_bit_tests(fn, table), "predicate logic": fuse_predicate_logic(fn, table),
