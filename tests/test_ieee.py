@@ -121,3 +121,18 @@ def test_an_ieee_division_waits_for_its_refinement():
     fma = max(i for i in range(res) if prog.op[i] == C.OP_FMA)
     assert reads_writes(prog, fma)[0][0] in reads_writes(prog, res)[1]
     assert prog.op[slow - 1] == C.OP_BRA and prog.guard[slow - 1] >= 0   # skipped unless an operand is NaN
+
+
+@pytest.mark.parametrize("name,xu", [("div_rn", 2), ("div_rn_const_den", 1), ("rcp_rn", 1), ("sqrt_rn", 1)])
+def test_the_division_s_fchk_issues_to_the_xu_with_mufu(tmp_path, name, xu):
+    """Nsight's pipe counters on the H100 (traces/h100/micro/micro_ieee_pipes.json, the same
+    SMs as the H200's) count 2 XU instructions a div.rn.f32, MUFU.RCP and FCHK, and 1 a
+    rcp.rn or sqrt.rn: the expanded sequences put as many on the XU (the sfu unit). A
+    constant divisor has no MUFU.RCP (1/K is a constant), only the FCHK."""
+    path = tmp_path / f"{name}.ptx"
+    path.write_text(module(name, RECORD[name]["ptx"], False))
+    a, b = np.linspace(1.0, 2.0, 32).astype(np.float32), np.linspace(1.5, 3.0, 32).astype(np.float32)
+    r = simgpu.launch(simgpu.load(str(path), lower="ptxas"), 1, 32, [np.zeros(32, np.float32), a, b])
+    assert r.stats["pipe_instructions"]["sfu"] == xu          # one warp: the main path's
+    pipes = json.loads((ROOT / "traces" / "h100" / "micro" / "micro_ieee_pipes.json").read_text())
+    assert pipes["device"].startswith("NVIDIA H100")
