@@ -204,11 +204,6 @@ def _touches(info, reg, lo, hi):
     return any(_key(r) == _key(reg) for j in range(lo, hi) for r in info.du[j][0] + info.du[j][1])
 
 
-def _written(info, reg, lo, hi):
-    """Whether an instruction in (lo, hi) writes reg."""
-    return any(_key(r) == _key(reg) for j in range(lo + 1, hi) for r in info.du[j][0])
-
-
 def _renamed_reads(info, reg, to, k):
     """{j: instruction j with its reads of `reg` renamed `to`} for the readers of reg after k up
     to its next (unguarded) writer in k's block, which reads the old value too; None where
@@ -263,7 +258,7 @@ def fold_selects(fn, table):
             if i is None or j is None:
                 continue
             first, second = min(i, j), max(i, j)
-            if any(_written(info, r, second, k) for r in info.du[second][1]):
+            if not all(info.same_between(r, second, k) for r in info.du[second][1]):
                 continue                              # the second moves to the select's place
             renames = {}
             if _touches(info, d, first, k):
