@@ -42,6 +42,7 @@ register nothing reads, as add_prologue's LDC and ULDC.
 from .codes import K_R32, T_B32
 from .cfg import immediate_postdominators
 from .parser import Instr, Operand, Reg
+from .splice import Splice
 from .unroll import _key, defs_uses
 
 # the registers the BSSY/BSYNC stand-ins write: their names (the assembler marks a BSYNC C.F_BSYNC)
@@ -122,7 +123,8 @@ def add_convergence_barriers(fn, table):
                 if instrs[k].opcode == "bra" and labels.get(instrs[k].operands[0].value, len(instrs)) <= k}
     bssy = {p: sum(1 for q in first.values() if q == p) for p in set(first.values())}
     bsync = set(first)
-    out, where, count = [], {}, 0
+    s, count = Splice(fn), 0
+    out = s.out
 
     def nop(proto, name):
         nonlocal count
@@ -133,15 +135,13 @@ def add_convergence_barriers(fn, table):
                                       Operand("imm", proto.line, proto.col, value=0)],
                      line=proto.line, col=proto.col, text=proto.text)
     moved = {}
-    for k, ins in enumerate(instrs):
+    for k, ins in s:
         if k in bsync:
             moved[k] = len(out)                  # branches to the join pass its BSYNC
             out.append(nop(ins, BSYNC_NAME))
         for _ in range(bssy.get(k, 0)):
             out.append(nop(ins, BSSY_NAME))
-        where[k] = len(out)
+        s.mark(k)
         out.append(ins)
-    where[len(instrs)] = len(out)
-    fn.labels = {name: (moved[k] if k in moved and name not in backward else where[k]) for name, k in labels.items()}
-    fn.instrs = out
+    s.close(place=lambda name, k: moved.get(k) if name not in backward else None)
     return len(first)

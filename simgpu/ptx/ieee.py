@@ -53,6 +53,7 @@ rsqrt(|x| + 1e-5) have none, lg2(ex2(x)) keeps it).
 """
 from .codes import K_PRED, K_R32, K_R64, T_B32, T_B64, T_F32, T_F64, T_PRED
 from .parser import Instr, Operand
+from .splice import Splice
 from .unroll import _key
 
 # the input an approximate function needs for its MUFU alone (the SASS's FSETP.GEU bound)
@@ -323,17 +324,14 @@ EXPAND = {
 def expand_ieee(fn, table):
     """Each div/rcp/sqrt of the table above as its SASS main path (the module's docstring).
     Returns the number expanded."""
-    out, where, labels, done = [], {}, {}, 0
-    for k, ins in enumerate(fn.instrs):
-        where[k] = len(out)
+    s, labels, done = Splice(fn), {}, 0
+    for k, ins in s:
         form = ieee_form(ins)
         if form is None:
-            out.append(ins)
+            s.out.append(ins)
             continue
         done += 1
-        EXPAND[form](_Seq(fn, out, ins, done, labels), ins.operands)
-    where[len(fn.instrs)] = len(out)
-    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+        EXPAND[form](_Seq(fn, s.out, ins, done, labels), ins.operands)
+    s.close()
     fn.labels.update(labels)
-    fn.instrs = out
     return done

@@ -110,6 +110,7 @@ from dataclasses import replace
 
 from .codes import K_R32, T_B32, TYPES
 from .parser import Instr, Operand, Reg
+from .splice import Splice
 from .unroll import _dest_positions, _key, _reads_clock, _rename, defs_uses, is_jump
 
 BRANCHES = {"bra", "ret", "exit", "trap", "brkpt"}
@@ -1153,15 +1154,11 @@ def fuse_multiply_add(fn, table):
 def _replace(fn, dead, new, each):
     """Drop the instructions at `dead`, substitute `new[k]`, map the rest
     through `each`; labels follow their instruction (or the next one kept)."""
-    out, where = [], {}
-    for k, ins in enumerate(fn.instrs):
-        where[k] = len(out)
-        if k in dead:
-            continue
-        out.append(each(new.get(k, ins)))
-    where[len(fn.instrs)] = len(out)
-    fn.labels = {name: where[k] for name, k in fn.labels.items()}
-    fn.instrs = out
+    s = Splice(fn)
+    for k, ins in s:
+        if k not in dead:
+            s.out.append(each(new.get(k, ins)))
+    s.close()
 
 
 def expand_division(fn, table):
@@ -1184,10 +1181,9 @@ def expand_division(fn, table):
     I2F.RP, MUFU.RCP, ..., LOP3 0x3c of the signs, ISETP.GE, @!P IMAD.MOV -q,
     @!P LOP3 for a zero divisor)."""
     from .codes import K_PRED, K_R32, T_B32, T_PRED
-    out, done = [], 0
-    where = {}
-    for k, ins in enumerate(fn.instrs):
-        where[k] = len(out)
+    s, done = Splice(fn), 0
+    out = s.out
+    for k, ins in s:
         if ins.opcode not in ("div", "rem") or ins.suffixes not in (["u32"], ["s32"]) or ins.guard is not None \
                 or ins.operands[2].kind != "reg" or ins.operands[1].kind not in ("reg", "imm"):
             out.append(ins)
@@ -1244,9 +1240,7 @@ def expand_division(fn, table):
             I("setp", ["ge", "s32"], pos, sgn, imm(0))
             I("neg", ["s32"], res, res, guard=pos, neg=True)
         I("selp", ["b32"], dst, res, zero, Operand("reg", L, Cc, reg=nz.reg))
-    where[len(fn.instrs)] = len(out)
-    fn.labels = {name: where[k] for name, k in fn.labels.items()}
-    fn.instrs = out
+    s.close()
     return done
 
 
@@ -1278,9 +1272,9 @@ def expand_shared_float_atomics(fn, table):
     float atomics on shared memory (f64, min/max) are not in any SASS here
     and stay one instruction. Returns the atomics expanded."""
     from .codes import K_PRED, T_F32, T_PRED
-    out, done, where, loops = [], 0, {}, {}
-    for k, ins in enumerate(fn.instrs):
-        where[k] = len(out)
+    s, done, loops = Splice(fn), 0, {}
+    out = s.out
+    for k, ins in s:
         red = ins.opcode == "red"
         if ins.opcode not in ("atom", "red") or "shared" not in ins.suffixes or "add" not in ins.suffixes \
                 or ins.suffixes[-1] != "f32" or ins.guard is not None:
@@ -1304,10 +1298,8 @@ def expand_shared_float_atomics(fn, table):
         I("atom", ["shared", "cas", "b32"], found, addr, old, new)
         I("setp", ["ne", "b32"], retry, found, old)
         I("bra", [], Operand("sym", L, Cc, value=f"$__cas{done}"), guard=retry)
-    where[len(fn.instrs)] = len(out)
-    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    s.close()
     fn.labels.update(loops)
-    fn.instrs = out
     return done
 
 
@@ -1321,9 +1313,9 @@ def extract_vector_bytes(fn, table):
     register, one ALU instruction a byte as the PRMT. Returns the moves added."""
     instrs = fn.instrs
     info = Defs(instrs, fn.labels, table)
-    out, done, where = [], 0, {}
-    for k, ins in enumerate(instrs):
-        where[k] = len(out)
+    s, done = Splice(fn), 0
+    out = s.out
+    for k, ins in s:
         vec = ins.operands[0] if ins.operands else None
         if ins.opcode != "ld" or not any(v in ins.suffixes for v in ("v2", "v4")) \
                 or ins.suffixes[-1] not in ("u8", "s8", "b8") or vec is None or vec.kind != "vec":
@@ -1341,9 +1333,7 @@ def extract_vector_bytes(fn, table):
         out.append(replace(ins, operands=[replace(vec, elems=elems)] + ins.operands[1:]))
         out.extend(moves)
         done += len(moves)
-    where[len(instrs)] = len(out)
-    fn.labels = {name: where[k] for name, k in fn.labels.items()}
-    fn.instrs = out
+    s.close()
     return done
 
 
@@ -1370,13 +1360,13 @@ def expand_special_functions(fn, table):
     Returns the number expanded."""
     from .codes import K_PRED, K_R32, T_F32, T_PRED
     from .ieee import FIXUP_BOUND, bounded_below
-    out, where, done = [], {}, 0
+    s, done = Splice(fn), 0
+    out = s.out
 
     def new(kind, ty):
         return _new_reg(fn, f"%__sfu{kind}_{fn.nregs[kind]}", kind, ty)
 
-    for k, ins in enumerate(fn.instrs):
-        where[k] = len(out)
+    for k, ins in s:
         op = special_form(ins)
         if op is None or op in FIXUP_BOUND and bounded_below(fn, k):
             out.append(ins)
@@ -1412,9 +1402,7 @@ def expand_special_functions(fn, table):
         emit("mul", ["f32"], [x, x, one], guard=p, guard_neg=True)
         out.append(ins)
         emit("mul", ["f32"], [d, d, one], guard=p, guard_neg=True)
-    where[len(fn.instrs)] = len(out)
-    fn.labels = {name: where[k] for name, k in fn.labels.items()}
-    fn.instrs = out
+    s.close()
     return done
 
 
@@ -1433,9 +1421,9 @@ def expand_tf32(fn, table):
             if ins.opcode == "mma" else set()
         for r in defs_uses(ins, table)[1]:
             readers.setdefault(_key(r), set()).add("A/B" if _key(r) in ab else "other")
-    out, where, done = [], {}, 0
-    for k, ins in enumerate(fn.instrs):
-        where[k] = len(out)
+    s, done = Splice(fn), 0
+    out = s.out
+    for k, ins in s:
         if ins.opcode != "cvt" or ins.suffixes != ["rna", "tf32", "f32"] or ins.guard is not None \
                 or ins.operands[1].kind != "reg":
             out.append(ins)
@@ -1454,9 +1442,7 @@ def expand_tf32(fn, table):
                               ("selp", ["b32"], [t, t, x, p]),
                               ("and", ["b32"], [d, t, Operand("imm", L, Cc, value=0xFFFFE000)])):
             out.append(Instr(op, sfx, ops, line=L, col=Cc, text=ins.text))
-    where[len(fn.instrs)] = len(out)
-    fn.labels = {name: where[k] for name, k in fn.labels.items()}
-    fn.instrs = out
+    s.close()
     return done
 
 
@@ -1539,9 +1525,9 @@ def copy_stepped_pointers(fn, table):
     if not after:
         return 0
     from .codes import K_R64, T_B64
-    out, where, added = [], {}, 0
-    for k, ins in enumerate(instrs):
-        where[k] = len(out)
+    s, added = Splice(fn), 0
+    out = s.out
+    for k, ins in s:
         out.append(ins)
         for step in after.get(k, ()):
             d = step.operands[0]
@@ -1549,9 +1535,7 @@ def copy_stepped_pointers(fn, table):
             for dst in (d, Operand("reg", d.line, d.col, reg=sink)):
                 out.append(replace(step, opcode="mov", suffixes=["b64"], operands=[dst, replace(d)]))
                 added += 1
-    where[len(instrs)] = len(out)
-    fn.labels = {name: where[k] for name, k in labels.items()}
-    fn.instrs = out
+    s.close()
     return added
 
 
@@ -1585,9 +1569,9 @@ def split_wide_integer_ops(fn, table):
             if len(readers) == 1 and len(info.defs.get(t, [])) == 1 and instrs[readers[0]].opcode == "add" \
                     and instrs[readers[0]].suffixes[-1] in WIDE_INT:
                 lea.update((k, readers[0]))
-    out, where, added = [], {}, 0
-    for k, ins in enumerate(instrs):
-        where[k] = len(out)
+    s, added = Splice(fn), 0
+    out = s.out
+    for k, ins in s:
         out.append(ins)
         widen = ins.opcode == "cvt" and ins.suffixes[:1] in (["s64"], ["u64"]) and ins.suffixes[-1] in ("s32", "u32") \
             and ins.operands[1].kind == "reg" and len(info.defs.get(_key(ins.operands[1].reg), [])) > 1
@@ -1608,9 +1592,7 @@ def split_wide_integer_ops(fn, table):
             continue
         out.append(replace(second, guard=ins.guard, guard_neg=ins.guard_neg, line=L, col=Cc, text=ins.text))
         added += 1
-    where[len(instrs)] = len(out)
-    fn.labels = {name: where[k] for name, k in fn.labels.items()}
-    fn.instrs = out
+    s.close()
     return added
 
 
@@ -1666,9 +1648,9 @@ def pad_async_copies(fn, table):
     from .codes import K_PRED, T_PRED
     blocks = _block_ids(fn.instrs, fn.labels)
     never = None
-    out, where, added, block, last = [], {}, 0, None, None
-    for k, ins in enumerate(fn.instrs):
-        where[k] = len(out)
+    s, added, block, last = Splice(fn), 0, None, None
+    out = s.out
+    for k, ins in s:
         if blocks[k] != block:
             block, last = blocks[k], None
         if _is_copy(ins):
@@ -1685,9 +1667,7 @@ def pad_async_copies(fn, table):
         elif _orders_shared(ins):
             last = "other"
         out.append(ins)
-    where[len(fn.instrs)] = len(out)
-    fn.labels = {name: where[k] for name, k in fn.labels.items()}
-    fn.instrs = out
+    s.close()
     return added
 
 

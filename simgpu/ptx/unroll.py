@@ -79,6 +79,7 @@ from dataclasses import replace
 
 from ..ptx import codes as C
 from .parser import Instr, Operand, Reg
+from .splice import Splice
 
 
 def is_jump(ins):
@@ -864,15 +865,15 @@ def constants_to_registers(fn, table):
         out.append(replace(ins, operands=ops))
     if not regs:
         return 0
-    placed, where = [], {}
-    for k, ins in enumerate(out):          # a loop's movs above its labels, a block's below them
-        here = sorted(movs.get(k, []), key=lambda fm: not fm[0])
-        where[k] = len(placed) + sum(1 for above, _ in here if above)
-        placed.extend(m for _, m in here)
-        placed.append(ins)
-    where[len(out)] = len(placed)
-    fn.instrs = placed
-    fn.labels = {name: where[k] for name, k in fn.labels.items()}
+    fn.instrs = out                        # one for one: the labels still hold
+    s = Splice(fn)
+    for k, ins in s:                       # a loop's movs above its labels, a block's below them
+        here = movs.get(k, [])
+        s.out.extend(m for above, m in here if above)
+        s.mark(k)
+        s.out.extend(m for above, m in here if not above)
+        s.out.append(ins)
+    s.close()
     return len(regs)
 
 

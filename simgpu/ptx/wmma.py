@@ -32,6 +32,7 @@ on the H200 (one ldmatrix where simgpu issues four loads and four movmatrix: not
 from . import codes as C
 from .cfg import FLOW
 from .parser import Instr, Operand, Reg
+from .splice import Splice
 
 SHAPES = {"m16n16k16": (16, 16, 16), "m32n8k16": (32, 8, 16), "m8n32k16": (8, 32, 16),
           "m16n16k8": (16, 16, 8), "m8n8k4": (8, 8, 4)}
@@ -553,8 +554,9 @@ def expand_wmma(fn, table, error):
     # what they write (or the block ends): ptxas issues the next fragment's loads first
     # (wmma_gemm's SASS: A's four LDGs, B's four, then A's four MOVMs).
     targets = set(fn.labels.values())
-    out, where, pending, held = list(pro.out), {}, [], set()
-    for k, ins in enumerate(fn.instrs):
+    s, pending, held = Splice(fn, pro.out), [], set()
+    out = s.out
+    for k, ins in s:
         if pending:
             regs = [r for o in ins.operands for r in _regs_of(o, [])] + \
                 ([ins.guard] if ins.guard is not None else [])
@@ -562,7 +564,7 @@ def expand_wmma(fn, table, error):
             if k in targets or not straight or any(_key(r) in held for r in regs):
                 out.extend(pending)
                 pending, held = [], set()
-        where[k] = len(out) if k else 0
+        s.mark(k)                       # after the held-back loads just placed
         out.extend(bodies.get(k, [ins]))
         if k in lates:
             pending.extend(lates[k])
@@ -570,7 +572,6 @@ def expand_wmma(fn, table, error):
         if k in after:
             out.extend(after[k].out)
     out.extend(pending)
-    where[len(fn.instrs)] = len(out)
-    fn.labels = {name: where[k] for name, k in fn.labels.items()}
-    fn.instrs = out
+    s.where[0] = 0                      # instruction 0's labels stay before the prologue
+    s.close()
     return done
