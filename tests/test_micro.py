@@ -130,6 +130,8 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "ldgsts_flight": [f"ldgsts_k{k}" for k in (1, 4, 16) for _ in range(3)] + ["ldg_sts_k16"] * 2,
         # 9 footprints read twice; 34.6 MB stored while 0-69 MB are read; copies of 17.3 and 34.6 MB
         "l2_capacity": ["cap_read"] * 9 + ["cap_both"] * 4 + ["cap_copy"] * 2,
+        # 8 footprints read twice by one SM
+        "l2_near_copy": ["cap_read"] * 8,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]
