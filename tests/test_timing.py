@@ -61,14 +61,16 @@ def test_dependent_sfu_chain_costs_the_sfu_latency_each():
 def test_a_predicate_read_as_a_guard_costs_the_guard_latency():
     """setp then an instruction guarded by its predicate: the guard waits
     latency_guard_cycles (ptxas's 13-cycle stall for sm_90); read as selp's
-    source operand, the predicate is ready after the setp's ALU latency."""
+    source operand, the predicate is ready after the setp's ALU latency
+    (a float setp's: latency_fp32_cycles), and selp, an integer-unit
+    instruction (isa/instructions.toml), takes latency_int_cycles."""
     guarded = "  setp.gt.f32 %p1, %f1, %f2;\n  @%p1 add.f32 %f1, %f1, %f2;"
     selected = "  setp.gt.f32 %p1, %f1, %f2;\n  selp.f32 %f1, %f1, %f2, %p1;"
     fp32 = H100["latency_fp32_cycles"]
     d = cycles(kernel("\n".join([guarded] * 40))) - cycles(kernel("\n".join([guarded] * 20)))
     assert d == 20 * (H100["latency_guard_cycles"] + fp32)
     d = cycles(kernel("\n".join([selected] * 40))) - cycles(kernel("\n".join([selected] * 20)))
-    assert d == 20 * (fp32 + fp32)
+    assert d == 20 * (fp32 + H100["latency_int_cycles"])
 
 
 def test_independent_ffma_from_enough_warps_issue_one_per_scheduler_per_cycle():

@@ -1,10 +1,11 @@
-"""Derive the h200 config's latencies and bandwidths from microbenchmark records.
+"""Derive a config's latencies and bandwidths from microbenchmark records.
 
-    python3 tools/calibrate_h200.py RECORD.json [RECORD.json ...]   (or a folder of micro_*.json)
+    python3 tools/calibrate_h200.py [--config h100] RECORD.json [RECORD.json ...]   (or a folder of micro_*.json)
 
 The records are what tools/device_micro.sh has tools/crosscheck_cuda.py write
-on the H200: the programs of programs/micro/ run under Nsight Compute. Every
-microbenchmark launches the same kernel twice, the second time with twice
+on the GPU (traces/h200/micro/ on the H200, for h200.toml; traces/h100/micro/
+on an H100, for h100.toml): the programs of programs/micro/ run under Nsight
+Compute. Every microbenchmark launches the same kernel twice, the second time with twice
 the work (chain steps, chase steps, bytes or passes); the difference of the
 two launches' Nsight figures is the work added, free of the launch cost,
 the prologue and the cold start:
@@ -13,7 +14,7 @@ the prologue and the cold start:
     bandwidth = bytes added / (gpu__time_duration.sum of launch 2 - of launch 1)   (DRAM copy)
     L2        = bytes added / cycles added, as sectors per cycle per L2 slice
 
-It prints TOML lines for simgpu/configs/h200.toml, each value rounded as its
+It prints TOML lines for the config, each value rounded as its
 key takes it and followed by a comment that cites the record (file,
 program, sizes, launches, the two figures it came from). Nothing is written;
 a person copies the lines. Figures without a config key (the shuffle's
@@ -155,7 +156,7 @@ def _entry_figures(path, record, entry, stem, l2_slices):
 def toml_lines(figs, problems):
     """The lines to paste: one per config key (the first record's figure; any other for the same key as a
     comment), then comment-only figures and the problems."""
-    lines = ["# calibrated from the H200 microbenchmarks (programs/micro/) by tools/calibrate_h200.py"]
+    lines = ["# calibrated from the microbenchmarks (programs/micro/) by tools/calibrate_h200.py"]
     seen = set()
     for f in figs:
         if not f.key:
