@@ -56,8 +56,13 @@ For each distinct 32-byte sector of a request (coalescer.py):
   next to its neighbour's took 24,406 and 43,839 cycles against the H200's
   27,966 and 51,418, now 27,281 and 51,354), and a line homed in
   the other one is fetched from there (across the partitions' fabric) and
-  kept in both. The home is a hash of address bits measured on the H200
-  (home_partition: every aligned 4 KB is homed in one partition). So an SM's miss in its own partition may still be an L2 hit
+  kept in both, a copy in the reader's partition as the H100 keeps one
+  (programs/micro/l2_near_copy.s: one SM reading a stream twice loses the
+  half homed near past 26 MB, its partition holding twice that, and keeps
+  the far half up to the whole L2; traces/h100/micro/). The home is a hash of address bits measured on the H200
+  (home_partition: every aligned 4 KB is homed in one partition); a
+  partition's slice and set come from the line's index among its own lines
+  (partition_line, set_spread), so that they fill evenly. So an SM's miss in its own partition may still be an L2 hit
   in the other, and data both halves read is held twice. The hit rate
   counted is that of the SMs' own lookups, as Nsight Compute's
   lts__t_sectors_srcunit_tex_lookup_hit; measured on the H200 here
@@ -443,6 +448,47 @@ def home_partition(line, parts):
     return x if parts == 2 else hash_line(line >> 5, parts)
 
 
+# a near copy's tag: its line's partition_line, with this bit set (the partition's own line of the
+# same partition_line is the other line of the pair that differs in line bit 5)
+COPY_TAG = np.int64(1) << np.int64(40)
+
+
+@njit(inline="always")
+def partition_line(line, parts):
+    """The line's index among the lines homed in its partition: the line
+    number less line bit 5 (address bit 12), one of the bits home_partition
+    reads, so that with the partition the index gives the line back. A
+    partition's slice and set come from this index, so its lines, numbered
+    densely, fill its slices and sets evenly, as on the H100: one SM reading
+    a stream twice keeps the half homed in the other partition up to 51.9 MB
+    of the 52.4 MB L2 (0.51 of the second pass missed, the half homed near;
+    traces/h100/micro/micro_l2_near_copy.json, programs/micro/l2_near_copy.s),
+    where a set index of the whole line number crowded some sets with twice
+    the lines of others and lost a quarter of that half. Another count of
+    partitions: the line number itself."""
+    if parts != 2:
+        return line
+    return ((line >> np.int64(6)) << np.int64(5)) | (line & np.int64(31))
+
+
+@njit(inline="always")
+def set_spread(tag):
+    """A slice's line tag with its low 6 bits XORed with a hash of the rest:
+    64 tags in a row stay 64 tags in a row (a partition's lines, numbered
+    densely, still fill its sets evenly), but which of them a set gets
+    depends on the higher address bits, as a cache's set hash mixes them in.
+    Without it a grid-stride loop's 16 KB chunks, read by SMs whose
+    partitions alternate with the TPC, left the copies of far-homed lines on
+    half of the sets and the lines read from the other partition on the
+    other half: 132 SMs reading a stream twice missed 0.50 of the second
+    pass from 34.6 to 51.9 MB, where the H100 misses 0.08, 0.35, 0.82, 0.95
+    and 1.00 (traces/h100/micro/micro_l2_capacity.json,
+    programs/micro/l2_capacity.s); with it 0.06, 0.50, 0.98, 1.00, 1.00."""
+    h = (tag >> np.int64(6)) * np.int64(0x9E3779B1)
+    h ^= h >> np.int64(15)
+    return tag ^ (h & np.int64(63))
+
+
 @njit
 def global_request(MS, sm, now, sectors, n, store, l2_only):
     """Issue a request of n distinct sectors (global byte offsets // 32, in
@@ -640,15 +686,18 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
     per = np.int64(p[P_SLICES]) // parts
     line = sec >> 2
     sbit = sec & 3
-    local = hash_line(line, per)
+    pl = partition_line(line, parts)
+    local = hash_line(pl, per)
+    tag = set_spread(pl // per)
     home = home_partition(line, parts)
     near = (sm // np.int64(p[P_PART_SMS])) % parts      # an SM pair (a TPC) shares its partition
     # stores and atomics go to the home partition; loads look in the SM's own first
-    sl = (home if store or atomic > 0 else near) * per + local
+    first = home if store or atomic > 0 else near
+    sl = first * per + local
     way = path_offset(sm, sl, p)
     ch = dram_channel(line, p)
-    ts, hit, slot = _l2_lookup(MS, sl, tn, line // per, sbit, ch, 1 if store else (2 if atomic > 0 else 0),
-                               ops)
+    ts, hit, slot = _l2_lookup(MS, sl, tn, tag if first == home else tag | COPY_TAG, sbit, ch,
+                               1 if store else (2 if atomic > 0 else 0), ops)
     if store:
         MS.counters[C_L2_ST] += 1
         MS.counters[C_L2_HIT] += 1          # a written sector needs no fetch: a hit, as Nsight counts it
@@ -673,7 +722,7 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
             # the other partition's copy, across the fabric; DRAM only if it misses too
             MS.counters[C_FABRIC] += 1
             sl = home * per + local
-            ts, hit, slot = _l2_lookup(MS, sl, ts, line // per, sbit, ch, 0, 0)
+            ts, hit, slot = _l2_lookup(MS, sl, ts, tag, sbit, ch, 0, 0)
             if hit:
                 data = max(ts, ready_at(MS.l2, sl, slot, sbit))
                 take_unasked(MS.l2, sl, slot, sbit)
