@@ -783,6 +783,22 @@ IF_CONVERT_CHAIN_LOADED = 5
 # shared stores predicated, 8 and 8 not), and the rule leaves them branches; nor where a side reads the clock
 # (the same kernels' `if (threadIdx.x == 0) { %smid, %clock64, two stores }` is a branch in their SASS).
 IF_ELSE_SECOND_EXTRA = 1
+# A region outside loops whose only memory accesses are global loads (`if (i < n) v = a[i]`) stays a
+# branch, BSSY and BSYNC around it, unless another load (global, shared or local; not a parameter) or a
+# shared store is in the branch's own block before it or in the join's block after it: 24 probes compiled by this machine's
+# ptxas 13.0 -arch=sm_90 -O3 (a load of a[i] or a[8] under `tid < n`, read after the join): kept a branch
+# alone, with a shuffle or a global store after the join or a global store before it, with a parameter
+# load or a load in an earlier block before it, with two such loads in the region; predicated with a
+# global (plain or .nc) or shared load or a shared store before it in its block or after the join (after
+# 8 adds or a shuffle too), or with a shared load or store in the region. The probes' loads of
+# traces/ptxas/if_convert.json all have a global load before them in their block; stencil1d's three
+# bounds-checked loads, each before a shared store, are predicated in its SASS (sm90_programs.sass); the
+# held-out atomic_max_cas's `if (t < n) v = in[t]`, before its shuffles, is a branch in its SASS
+# (sm90_holdout8.sass: BSSY B0 ... @P0 BRA ... LDG.E.CONSTANT, BSYNC B0), as tests/cuda/bits.cu's
+# count_positive's before its ballot (traces/h200/const_bits/bits_const.sass). In a loop such a load is
+# predicated (5 probes: `if (on) s += *p` and `if (i < n) v = x[i]` with a ballot, a shuffle or an add
+# after; sector_clock.s's in its SASS); the held-out hist_aggregated's, before a ballot in a grid-stride
+# loop, is a branch in its SASS (sm90_holdout4.sass), not modeled.
 
 
 def _predicable(region, table, loaded):
@@ -796,6 +812,26 @@ def _predicable(region, table, loaded):
         return stores <= IF_CONVERT_STORES_LOADED and arith <= IF_CONVERT_ARITH_LOADED \
             and _longest_chain(region, table) <= IF_CONVERT_CHAIN_LOADED
     return stores <= IF_CONVERT_STORES and _longest_chain(region, table) <= IF_CONVERT_CHAIN
+
+
+def _lone_global_loads(instrs, labels, k, j):
+    """Whether the region after the branch at k, up to j, outside any loop, reads memory with global
+    loads only and no other load, and no shared-memory access, is in the branch's block before it or
+    in the join's block from j on (ptxas keeps such a region a branch: the comment after
+    IF_ELSE_SECOND_EXTRA)."""
+    def load(r):
+        return r.opcode in ("ld", "ldu") and not {"param", "const"}.intersection(r.suffixes)
+    mem = [r for r in instrs[k + 1:j] if r.opcode in MEMORY_OPS or r.opcode in ("ldu", "cp", "prefetch")]
+    if not mem or not all(load(r) and not {"shared", "local"}.intersection(r.suffixes) for r in mem):
+        return False
+    if any(top <= k and j <= b for top, b in backward_branches(instrs, labels)):
+        return False                                  # in a loop: predicated
+    blocks = _block_ids(instrs, labels)
+    near = [i for i in range(k) if blocks[i] == blocks[k]]
+    if j < len(instrs):
+        near += [i for i in range(j, len(instrs)) if blocks[i] == blocks[j]]
+    return not any(load(instrs[i]) or instrs[i].opcode in MEMORY_OPS and "shared" in instrs[i].suffixes
+                   for i in near)
 
 
 def _loaded(instrs, k, pred, table):
@@ -972,7 +1008,8 @@ def if_convert(fn, table, max_len=IF_CONVERT_MAX):
             if any(r.guard is not None or r.opcode in _NOT_PREDICABLE for r in region) \
                     or not _predicable(region, table, _loaded(instrs, k, ins.guard, table)) \
                     or any(t in targets for t in range(k + 1, j)) \
-                    or any(_key(d) == _key(ins.guard) for r in region for d in defs_uses(r, table)[0]):
+                    or any(_key(d) == _key(ins.guard) for r in region for d in defs_uses(r, table)[0]) \
+                    or _lone_global_loads(instrs, labels, k, j):
                 continue
             change = (k, j, None, False)
             break
