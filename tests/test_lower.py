@@ -417,6 +417,32 @@ def test_if_conversion_reproduces_ptxas_on_its_probes():
                      ("copies", "tid", 16), ("copies", "tid", 24)]
 
 
+def test_a_lone_global_load_stays_a_branch_as_ptxas_keeps_it():
+    """`if (tid < n) v = a[..]` with no other load and no shared access in the branch's block or
+    the join's stays a branch (lower.py _lone_global_loads): ptxas's choice on 25 of the 27 probes
+    of traces/ptxas/lone_loads.json (tools/probe_ptxas_if_convert.py --lone-loads). The two it
+    misses are loops whose condition varies with the iteration, whose loaded register is carried
+    around the loop: a branch in ptxas's SASS, predicated here, as every load in a loop is."""
+    import sys
+    sys.path.insert(0, str(PROGRAMS.parent / "tools"))
+    from probe_ptxas_if_convert import lone_kernel
+    from simgpu.ptx.assemble import _table
+    from simgpu.ptx.cfg import branches_to_exit
+    from simgpu.ptx.inline import inline_calls
+    from simgpu.ptx.lower import lower_ptxas
+    record = json.loads((PROGRAMS.parent / "traces" / "ptxas" / "lone_loads.json").read_text())
+    assert len(record["probes"]) == 27
+    wrong = []
+    for p in record["probes"]:
+        module = parse_module(lone_kernel(p["region"], p["before"], p["after"], p["loop"]), "probe")
+        fn = module.functions["p"]
+        instrs, labels, _ = inline_calls(module, fn)
+        fn.instrs, fn.labels = branches_to_exit(instrs, labels), labels
+        if (lower_ptxas(fn, _table(), module)["if-conversion"] > 0) != p["if_converted"]:
+            wrong.append((p["region"], p["before"], p["after"], p["loop"]))
+    assert wrong == [("ldg", "none", "none", "loopv"), ("ldg", "none", "shfl", "loopv")]
+
+
 def test_if_else_conversion_reproduces_ptxas_on_its_probes():
     """ptxas predicates an if/else, both sides, or keeps its branches, by the sides' shapes and
     sizes and where the condition comes from (traces/ptxas/if_else.json, tools/

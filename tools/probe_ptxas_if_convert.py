@@ -26,6 +26,13 @@ and ELSE of one shape (indep: IMADs writing the same registers on both sides,
 read after D; stores: global stores to other words on each side; loads:
 global loads into the same registers; mixed: IMADs, then stores), N1 and N2
 instructions (DIAMONDS).
+
+    python3 tools/probe_ptxas_if_convert.py --lone-loads [--out traces/ptxas/lone_loads.json]
+
+probes a lone global load under `tid < n` instead (LONE): by what is before
+the branch in its block (nothing, a global or shared load, a shared or global
+store, a parameter load, a load in an earlier block) and after the join, and
+in a loop (lower.py _lone_global_loads).
 """
 import argparse
 import sys
@@ -62,6 +69,56 @@ DIAMONDS = ([("indep", "tid", a, b) for a, b in ((1, 1), (1, 4), (2, 2), (4, 4),
                                                   (1, 20), (19, 1), (20, 1), (12, 12))]
             + [("mixed", c, a, b) for c in ("tid", "data") for a, b in ((1, 1), (2, 2), (4, 4), (1, 8), (4, 7), (8, 4),
                                                                      (8, 8))])
+
+
+# A lone global load (`if (tid < n) v = a[..]`): the region, what is before the branch in its block,
+# what follows the join (lower.py _lone_global_loads), and the same in a loop (`loop`: the condition
+# invariant, tid < n; `loopv`: it varies, tid + 32 k < n)
+LONE_REGIONS = {
+    "ldg": ["ld.global.u32 %r10, [%rd1+8];"],
+    "ldg_addr": ["mul.wide.u32 %rd5, %r2, 4;", "add.s64 %rd6, %rd1, %rd5;", "ld.global.u32 %r10, [%rd6];"],
+    "ldg_nc": ["ld.global.nc.u32 %r10, [%rd1+8];"],
+    "ldg2": ["ld.global.u32 %r10, [%rd1+8];", "ld.global.u32 %r11, [%rd1+12];", "add.s32 %r10, %r10, %r11;"],
+    "ldg_sts": ["ld.global.u32 %r10, [%rd1+8];", "st.shared.u32 [%r5+8], %r10;"],
+    "lds": ["ld.shared.u32 %r10, [%r5+4];"],
+}
+_LDG_AFTER = ["ld.global.u32 %r6, [%rd1+20];", "add.s32 %r10, %r10, %r6;"]
+_SHFL = ["shfl.sync.bfly.b32 %r6, %r10, 16, 31, -1;", "add.s32 %r10, %r10, %r6;"]
+LONE_BEFORE = {
+    "none": [], "ldg": ["ld.global.u32 %r12, [%rd1+16];"], "ldg_nc": ["ld.global.nc.u32 %r12, [%rd1+16];"],
+    "lds": ["ld.shared.u32 %r12, [%r5];"], "sts": ["st.shared.u32 [%r5+12], %r2;"],
+    "stg": ["st.global.u32 [%rd1+12], %r2;"], "ld_param": ["ld.param.u32 %r12, [c];"],
+    "ldg_earlier": ["ld.global.u32 %r12, [%rd1+16];", "setp.eq.s32 %p2, %r12, 99;", "@%p2 bra E;"],
+    "lds_earlier": ["ld.shared.u32 %r12, [%r5];", "setp.eq.s32 %p2, %r12, 99;", "@%p2 bra E;"],
+}
+LONE_AFTER = {
+    "none": [], "ldg": _LDG_AFTER, "adds_ldg": [f"add.s32 %r10, %r10, {i};" for i in range(1, 9)] + _LDG_AFTER,
+    "shfl": _SHFL, "shfl_ldg": _SHFL + _LDG_AFTER, "lds": ["ld.shared.u32 %r6, [%r5+16];", "add.s32 %r10, %r10, %r6;"],
+    "sts": ["st.shared.u32 [%r5+16], %r10;"], "stg": ["st.global.u32 [%rd1+24], %r10;"],
+    "ldg_branch": ["setp.ne.s32 %p2, %r2, 0;", "@%p2 bra E;"] + _LDG_AFTER,
+}
+LONE = ([("ldg", b, "none", "") for b in LONE_BEFORE]
+        + [("ldg", "none", a, "") for a in LONE_AFTER if a != "none"]
+        + [(r, "none", "none", "") for r in LONE_REGIONS if r != "ldg"] + [("ldg_addr", "none", "shfl", "")]
+        + [("ldg", "none", a, loop) for loop in ("loop", "loopv") for a in ("none", "shfl")])
+
+
+def lone_kernel(reg, before, after, loop):
+    body = [f"setp.ge.s32 %p1, {'%r21' if loop == 'loopv' else '%r2'}, %r1;", "@%p1 bra L;", *LONE_REGIONS[reg],
+            "L:", *LONE_AFTER[after], "add.s32 %r9, %r9, %r10;"]
+    if loop:
+        body = ["mov.u32 %r20, 0;", "LOOP:", '.pragma "nounroll";', "mad.lo.s32 %r21, %r20, 32, %r2;", *body,
+                "add.s32 %r20, %r20, 1;",
+                "setp.lt.s32 %p3, %r20, %r1;", "@%p3 bra LOOP;"]
+    lines = [".version 8.0", ".target sm_90", ".address_size 64", ".shared .align 4 .b8 sm[64];",
+             ".visible .entry p(.param .u64 a, .param .u32 c)", "{", "    .reg .pred %p<4>;", "    .reg .b32 %r<40>;",
+             "    .reg .b64 %rd<8>;", "    ld.param.u64 %rd1, [a];", "    ld.param.u32 %r1, [c];",
+             "    mov.u32 %r2, %tid.x;", "    mov.u32 %r5, sm;", "    mov.u32 %r9, 0;", "    mov.u32 %r12, 3;",
+             "    mov.u32 %r10, 5;", *LONE_BEFORE[before], *body, "add.s32 %r9, %r9, %r12;",
+             "st.global.u32 [%rd1+4], %r9;", "E:", "ret;", "}"]
+    return "\n".join(x if x.startswith((".version", ".target", ".address", ".shared", ".visible", "{", "}", " "))
+                     or x.endswith(":") else "    " + x
+                     for x in lines) + "\n"
 
 
 def arm(shape, n, other):
@@ -138,8 +195,11 @@ def compiled(ptx, work):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--if-else", action="store_true", help="probe if/else diamonds (DIAMONDS)")
+    ap.add_argument("--lone-loads", action="store_true", help="probe lone global loads (LONE)")
     ap.add_argument("--out")
     ns = ap.parse_args()
+    if ns.lone_loads:
+        return main_lone(ns.out or str(ROOT / "traces" / "ptxas" / "lone_loads.json"))
     if ns.if_else:
         return main_if_else(ns.out or str(ROOT / "traces" / "ptxas" / "if_else.json"))
     ns.out = ns.out or str(ROOT / "traces" / "ptxas" / "if_convert.json")
@@ -152,6 +212,22 @@ def main():
             print(f"{shape:12s} {cond:5s} N={n:3d}: {bras} guarded BRA, {guarded} guarded others")
     write_probe_record(ns.out, "ptxas's if-conversion: which forward branches over a region of one shape and size "
                        "it predicates", "tools/probe_ptxas_if_convert.py (ptxas -arch=sm_90 -O3; guards read from the cubin)",
+                       probes=rows)
+
+
+def main_lone(out):
+    rows = []
+    with tempfile.TemporaryDirectory() as d:
+        for reg, before, after, loop in LONE:
+            bras, guarded = compiled(lone_kernel(reg, before, after, loop), Path(d))
+            # a loop keeps its own backward branch; one more is the region's
+            rows.append({"region": reg, "before": before, "after": after, "loop": loop, "guarded_bra": bras,
+                         "guarded_other": guarded, "if_converted": bras == (1 if loop else 0)})
+            print(f"{reg:9s} before {before:12s} after {after:10s} {loop or '-':5s}: {bras} guarded BRA, "
+                  f"{guarded} guarded others")
+    write_probe_record(out, "ptxas's if-conversion of a lone global load: `if (tid < n) v = a[..]`, by what is "
+                       "before the branch in its block and after the join, and in a loop",
+                       "tools/probe_ptxas_if_convert.py --lone-loads (ptxas -arch=sm_90 -O3; guards read from the cubin)",
                        probes=rows)
 
 

@@ -785,20 +785,23 @@ IF_CONVERT_CHAIN_LOADED = 5
 IF_ELSE_SECOND_EXTRA = 1
 # A region outside loops whose only memory accesses are global loads (`if (i < n) v = a[i]`) stays a
 # branch, BSSY and BSYNC around it, unless another load (global, shared or local; not a parameter) or a
-# shared store is in the branch's own block before it or in the join's block after it: 24 probes compiled by this machine's
-# ptxas 13.0 -arch=sm_90 -O3 (a load of a[i] or a[8] under `tid < n`, read after the join): kept a branch
-# alone, with a shuffle or a global store after the join or a global store before it, with a parameter
-# load or a load in an earlier block before it, with two such loads in the region; predicated with a
-# global (plain or .nc) or shared load or a shared store before it in its block or after the join (after
-# 8 adds or a shuffle too), or with a shared load or store in the region. The probes' loads of
+# shared store is in the branch's own block before it or in the join's block after it: ptxas 13.0
+# -arch=sm_90 -O3 on the 27 probes of traces/ptxas/lone_loads.json (tools/probe_ptxas_if_convert.py
+# --lone-loads: a load of a[tid] or a[2] under `tid < n`, read after the join; tests/test_lower.py checks
+# the rule on every one: 25 the same) keeps a branch alone, with a shuffle or a global store after the
+# join or a global store before it, with a parameter load or a load in an earlier block before it, with
+# two such loads in the region; predicates with a global (plain or .nc) or shared load or a shared store
+# before it in its block or after the join (after 8 adds or a shuffle too), or with a shared load or
+# store in the region. The probes' loads of
 # traces/ptxas/if_convert.json all have a global load before them in their block; stencil1d's three
 # bounds-checked loads, each before a shared store, are predicated in its SASS (sm90_programs.sass); the
 # held-out atomic_max_cas's `if (t < n) v = in[t]`, before its shuffles, is a branch in its SASS
 # (sm90_holdout8.sass: BSSY B0 ... @P0 BRA ... LDG.E.CONSTANT, BSYNC B0), as tests/cuda/bits.cu's
 # count_positive's before its ballot (traces/h200/const_bits/bits_const.sass). In a loop such a load is
-# predicated (5 probes: `if (on) s += *p` and `if (i < n) v = x[i]` with a ballot, a shuffle or an add
-# after; sector_clock.s's in its SASS); the held-out hist_aggregated's, before a ballot in a grid-stride
-# loop, is a branch in its SASS (sm90_holdout4.sass), not modeled.
+# predicated here: so it is in the probes whose condition is the same every iteration, in sector_clock.s's
+# SASS, and with nvcc's `if (i < n) v = x[i]` (v reset each iteration) before an add, a shuffle or a
+# ballot; a branch in the two probes whose condition varies and whose register is carried around the loop,
+# and in the held-out hist_aggregated's grid-stride loop (sm90_holdout4.sass): not modeled.
 
 
 def _predicable(region, table, loaded):
