@@ -1,5 +1,5 @@
 """DRAM answer time against the reads in flight, from the H200 records of
-programs/micro/row_stream.s.
+programs/micro/row_stream.s (or the H100's: traces/h100/micro/, --config h100).
 
     python3 tools/row_stream_figures.py [--config CONFIG] [RECORD ...]
     python3 tools/row_stream_figures.py --fit 0,24,32,40,48,56
@@ -49,14 +49,16 @@ def main():
     ap.add_argument("--fit", help="comma-separated values of dram_inflight_cycles_per_kline to compare")
     a = ap.parse_args()
     from simgpu.crosscheck import simulate_recorded
-    entries = [json.loads(Path(r).read_text())["programs"][0] for r in (a.records or RECORDS)]
+    whole = [json.loads(Path(r).read_text()) for r in (a.records or RECORDS)]
+    entries = [r["programs"][0] for r in whole]
+    gpu = whole[0]["device"].split()[1]            # "NVIDIA H200 ..." -> H200
     if a.fit:
         fit(entries, a.config, [float(v) for v in a.fit.split(",")])
         return
     run = simulate_recorded(entries[0], a.config)
     sim = rounds(entries[0], [r.stats["cycles"] for r in run.results], run.launches)
     hw = [rounds(e, [L[CYC] for L in e["ncu"]["launches"]], run.launches) for e in entries]
-    head = "  ".join(f"{'H200 #%d' % (i + 1):>9} {'B/cyc':>6}" for i in range(len(hw)))
+    head = "  ".join(f"{gpu + ' #%d' % (i + 1):>9} {'B/cyc':>6}" for i in range(len(hw)))
     print(f"{'U':>2} {'W':>3} {'in flight':>9}  {head}  {'simgpu':>9} {'B/cyc':>6} {'err':>7}")
     for i, (u, w, lines, c) in enumerate(sim):
         meas = [h[i][3] for h in hw]
