@@ -192,57 +192,52 @@ def compiled(ptx, work):
     return bras, len(guarded) - bras
 
 
+def probe_all(out, cases, build, row, line, what, command):
+    """Compile each case's kernel (`build(*case)`), count its guarded BRAs and other guarded
+    instructions, and write the record: one row each (`row(case, bras, guarded)`), printed as
+    `line(case, bras, guarded)`."""
+    rows = []
+    with tempfile.TemporaryDirectory() as d:
+        for case in cases:
+            bras, guarded = compiled(build(*case), Path(d))
+            rows.append(row(case, bras, guarded))
+            print(line(case, bras, guarded))
+    write_probe_record(out, what, command, probes=rows)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--if-else", action="store_true", help="probe if/else diamonds (DIAMONDS)")
     ap.add_argument("--lone-loads", action="store_true", help="probe lone global loads (LONE)")
     ap.add_argument("--out")
     ns = ap.parse_args()
+    how = "(ptxas -arch=sm_90 -O3; guards read from the cubin)"
     if ns.lone_loads:
-        return main_lone(ns.out or str(ROOT / "traces" / "ptxas" / "lone_loads.json"))
+        # a loop keeps its own backward branch; one more is the region's
+        return probe_all(
+            ns.out or str(ROOT / "traces" / "ptxas" / "lone_loads.json"), LONE, lone_kernel,
+            lambda c, bras, g: {"region": c[0], "before": c[1], "after": c[2], "loop": c[3], "guarded_bra": bras,
+                                "guarded_other": g, "if_converted": bras == (1 if c[3] else 0)},
+            lambda c, bras, g: f"{c[0]:9s} before {c[1]:12s} after {c[2]:10s} {c[3] or '-':5s}: {bras} guarded BRA, "
+                               f"{g} guarded others",
+            "ptxas's if-conversion of a lone global load: `if (tid < n) v = a[..]`, by what is before the branch in "
+            "its block and after the join, and in a loop", f"tools/probe_ptxas_if_convert.py --lone-loads {how}")
     if ns.if_else:
-        return main_if_else(ns.out or str(ROOT / "traces" / "ptxas" / "if_else.json"))
-    ns.out = ns.out or str(ROOT / "traces" / "ptxas" / "if_convert.json")
-    rows = []
-    with tempfile.TemporaryDirectory() as d:
-        for shape, cond, n in PROBES:
-            bras, guarded = compiled(kernel(shape, cond, n), Path(d))
-            rows.append({"shape": shape, "condition": cond, "n": n, "region_ptx_instructions": len(region(shape, n)[0]),
-                         "guarded_bra": bras, "guarded_other": guarded, "if_converted": bras == 0})
-            print(f"{shape:12s} {cond:5s} N={n:3d}: {bras} guarded BRA, {guarded} guarded others")
-    write_probe_record(ns.out, "ptxas's if-conversion: which forward branches over a region of one shape and size "
-                       "it predicates", "tools/probe_ptxas_if_convert.py (ptxas -arch=sm_90 -O3; guards read from the cubin)",
-                       probes=rows)
-
-
-def main_lone(out):
-    rows = []
-    with tempfile.TemporaryDirectory() as d:
-        for reg, before, after, loop in LONE:
-            bras, guarded = compiled(lone_kernel(reg, before, after, loop), Path(d))
-            # a loop keeps its own backward branch; one more is the region's
-            rows.append({"region": reg, "before": before, "after": after, "loop": loop, "guarded_bra": bras,
-                         "guarded_other": guarded, "if_converted": bras == (1 if loop else 0)})
-            print(f"{reg:9s} before {before:12s} after {after:10s} {loop or '-':5s}: {bras} guarded BRA, "
-                  f"{guarded} guarded others")
-    write_probe_record(out, "ptxas's if-conversion of a lone global load: `if (tid < n) v = a[..]`, by what is "
-                       "before the branch in its block and after the join, and in a loop",
-                       "tools/probe_ptxas_if_convert.py --lone-loads (ptxas -arch=sm_90 -O3; guards read from the cubin)",
-                       probes=rows)
-
-
-def main_if_else(out):
-    rows = []
-    with tempfile.TemporaryDirectory() as d:
-        for shape, cond, n1, n2 in DIAMONDS:
-            bras, guarded = compiled(diamond_kernel(shape, cond, n1, n2), Path(d))
-            rows.append({"shape": shape, "condition": cond, "then": n1, "else": n2, "guarded_bra": bras,
-                         "guarded_other": guarded, "if_converted": bras == 0})
-            print(f"{shape:7s} {cond:5s} {n1:3d} / {n2:3d}: {bras} guarded BRA, {guarded} guarded others")
-    write_probe_record(out, "ptxas's if-conversion of if/else diamonds: which `@p bra E; THEN; bra D; E: ELSE; D:` "
-                       "it predicates, by the sides' shape and sizes",
-                       "tools/probe_ptxas_if_convert.py --if-else (ptxas -arch=sm_90 -O3; guards read from the cubin)",
-                       probes=rows)
+        return probe_all(
+            ns.out or str(ROOT / "traces" / "ptxas" / "if_else.json"), DIAMONDS, diamond_kernel,
+            lambda c, bras, g: {"shape": c[0], "condition": c[1], "then": c[2], "else": c[3], "guarded_bra": bras,
+                                "guarded_other": g, "if_converted": bras == 0},
+            lambda c, bras, g: f"{c[0]:7s} {c[1]:5s} {c[2]:3d} / {c[3]:3d}: {bras} guarded BRA, {g} guarded others",
+            "ptxas's if-conversion of if/else diamonds: which `@p bra E; THEN; bra D; E: ELSE; D:` it predicates, by "
+            "the sides' shape and sizes", f"tools/probe_ptxas_if_convert.py --if-else {how}")
+    return probe_all(
+        ns.out or str(ROOT / "traces" / "ptxas" / "if_convert.json"), PROBES, kernel,
+        lambda c, bras, g: {"shape": c[0], "condition": c[1], "n": c[2],
+                            "region_ptx_instructions": len(region(c[0], c[2])[0]), "guarded_bra": bras,
+                            "guarded_other": g, "if_converted": bras == 0},
+        lambda c, bras, g: f"{c[0]:12s} {c[1]:5s} N={c[2]:3d}: {bras} guarded BRA, {g} guarded others",
+        "ptxas's if-conversion: which forward branches over a region of one shape and size it predicates",
+        f"tools/probe_ptxas_if_convert.py {how}")
 
 
 if __name__ == "__main__":
