@@ -483,7 +483,8 @@ def set_spread(tag):
     other half: 132 SMs reading a stream twice missed 0.50 of the second
     pass from 34.6 to 51.9 MB, where the H100 misses 0.08, 0.35, 0.82, 0.95
     and 1.00 (traces/h100/micro/micro_l2_capacity.json,
-    programs/micro/l2_capacity.s); with it 0.06, 0.50, 0.98, 1.00, 1.00."""
+    programs/micro/l2_capacity.s); with it 0.18, 0.49, 0.99, 1.00, 1.00
+    (tools/l2_capacity_figures.py --config h100)."""
     h = (tag >> np.int64(6)) * np.int64(0x9E3779B1)
     h ^= h >> np.int64(15)
     return tag ^ (h & np.int64(63))
