@@ -312,8 +312,10 @@ def test_the_eighth_held_out_batch_recorded_on_an_h100_matches_its_counters():
     it were compared. Against the h100 config: global requests and sectors, occupancy and
     shared counters exact on the launches checked here, blelloch_scan's bank conflicts
     among them (its `@!P1 LDS.64` merged, its address adds folded); weighted_hist's CAS loop
-    goes round fewer times than the H100's (its shared loads, DEVIATIONS.md), the rest of its
-    counters exact."""
+    goes round as often as the swaps fail, which depends on when other warps' swaps land: its
+    shared loads are not those of Nsight's instrumented run (which is slower and fails more),
+    but within 10% of the plain run's counter (the H100's CAST.SPIN lets one lane a bank try,
+    DEVIATIONS.md; 32% short when every lane tried), the rest of its counters exact."""
     from simgpu.compare import REPEATS
     path = Path(REPEATS).parents[1] / "h100" / "holdout8.json"
     record = json.loads(path.read_text())
@@ -325,3 +327,6 @@ def test_the_eighth_held_out_batch_recorded_on_an_h100_matches_its_counters():
         off = {k for k, v in row["exact"].items() if v["simgpu"] != v["measured"]}
         assert off == ({"shared_ld_wavefronts", "shared_ld_bank_conflicts"} if name == "weighted_hist" else set()), name
     assert rows["rgba_to_gray"]["warp_instructions"]["simgpu"] == rows["rgba_to_gray"]["warp_instructions"]["measured"]
+    plain = next(p for p in record["programs"] if "weighted_hist" in p["program"])["ncu"]["launches"][0]
+    ours = rows["weighted_hist"]["exact"]["shared_ld_wavefronts"]["simgpu"]
+    assert abs(ours / plain["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] - 1) < 0.10

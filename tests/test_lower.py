@@ -1279,6 +1279,69 @@ def test_a_float_add_on_shared_memory_is_ptxas_s_compare_and_swap_loop():
     assert all(c.passed for c in run.checks)
 
 
+SPIN_PTX = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry spin(.param .u64 out, .param .u32 words_apart)
+{
+    .reg .b32 %r<8>;
+    .reg .f32 %f<3>;
+    .reg .b64 %rd<3>;
+    .shared .align 4 .f32 h[64];
+    mov.u32 %r1, %tid.x;
+    shl.b32 %r2, %r1, 2;
+    mov.u32 %r3, h;
+    add.s32 %r4, %r3, %r2;
+    mov.f32 %f0, 0f00000000;
+    st.shared.f32 [%r4], %f0;
+    add.s32 %r4, %r4, 128;
+    st.shared.f32 [%r4], %f0;
+    bar.sync 0;
+    ld.param.u32 %r5, [words_apart];
+    and.b32 %r6, %r1, 1;
+    mul.lo.u32 %r6, %r6, %r5;
+    shl.b32 %r6, %r6, 2;
+    add.s32 %r6, %r3, %r6;
+    cvt.rn.f32.u32 %f1, %r1;
+    atom.shared.add.f32 %f2, [%r6], %f1;
+    bar.sync 0;
+    ld.param.u64 %rd1, [out];
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd2, %rd1, %rd2;
+    ld.shared.f32 %f1, [%r4+-128];
+    st.global.f32 [%rd2], %f1;
+    ld.shared.f32 %f1, [%r4];
+    st.global.f32 [%rd2+128], %f1;
+    ret;
+}
+"""
+
+
+@pytest.mark.parametrize("words_apart,passes", [(32, 32), (1, 16)])
+def test_a_float_add_on_shared_memory_fails_fast_on_a_bank_as_cast_spin_does(tmp_path, words_apart, passes):
+    """ATOMS.CAST.SPIN, the swap of ptxas's loop, lets one lane of each bank compare and store;
+    the others fail at once. A warp's even lanes adding to word 0 and its odd lanes to word
+    32 (one bank) go round 32 times, one lane a pass; to words 0 and 1 (two banks) 16 times, a
+    lane of each word a pass. A plain compare-and-swap would take 16 passes for both. Each
+    swap is 2 wavefronts (the H100's source view of weighted_hist: 347,598 for 173,799), and
+    the sums are the warp's."""
+    path = tmp_path / "spin.ptx"
+    path.write_text(SPIN_PTX)
+    kernel = simgpu.load(str(path), lower="ptxas")
+    out = np.zeros(64, np.float32)
+    res = simgpu.launch(kernel, 1, 32, [out, np.int32(words_apart)], timing=False)
+    texts = kernel.program.texts
+    swap = next(k for k, ins in enumerate(kernel.program.op) if ins == C.OP_ATOM)
+    assert "atom.shared.add.f32" in texts[swap] and kernel.program.flags[swap] & C.F_SPIN
+    assert int(res.per_pc[swap]) == passes
+    assert res.stats["shared_atom_wavefronts"] == 2 * passes
+    lanes = np.arange(32, dtype=np.float32)
+    want = np.zeros(64, np.float32)
+    want[0], want[words_apart] = lanes[0::2].sum(), lanes[1::2].sum()
+    assert np.array_equal(out, want)
+
+
 def test_an_add_read_only_as_an_address_base_is_the_loads_offset():
     """blelloch_scan's `add.s32 %r46, %r20, -4` before `ld.shared [%r46]`, `[%r47+8]` is
     `LDS [R5+-0x4]`, `LDS [R5+0x4]` in its SASS, no IADD; its first step's two loads of

@@ -249,6 +249,8 @@ class Assembler:
                 self.a["flags"][i] |= C.F_TEST
             elif ins.fused == "high":
                 self.a["flags"][i] |= C.F_HIGH_HALF
+            elif ins.fused == "spin":
+                self.a["flags"][i] |= C.F_SPIN
         a = self.a
         groups = np.full((max(1, len(self.groups)), GROUP_MAX), -1, np.int32)
         for g, regs in enumerate(self.groups):

@@ -158,6 +158,8 @@ F_SHARED_SYM = 512  # an operand is a shared variable's address (ptxas: a ULEA o
 F_BSYNC = 1024      # the ptxas lowering's BSYNC (convergence.py): each path of a split warp issues it
 F_TEST = 2048       # the ptxas lowering's bit test (lower.fuse_bit_tests): setp.eq/ne.b32 p, a, m compares a & m with 0
 F_HIGH_HALF = 4096  # the ptxas lowering's HADD2.F32 of a pair's high half (lower.fold_half_unpacks): cvt.f32.f16 reads bits 16-31
+F_SPIN = 8192       # the ptxas lowering's ATOMS.CAST.SPIN (lower.expand_shared_float_atomics): atom.shared.cas
+#                     stores where it compares equal and writes 1, else 0; one lane a bank tries, the others fail
 
 # ---- execution status returned by the warp step ----
 ST_OK, ST_BARRIER, ST_EXITED, ST_FAULT = 0, 1, 2, 3

@@ -1306,12 +1306,14 @@ def expand_shared_float_atomics(fn, table):
     warp on one word take a pass each (Nsight's shared loads on the H100:
     317,497 wavefronts where one a warp would be 10,296; traces/h100/
     holdout8.json). Here: `ld.shared` into the atom's destination (the old
-    value, where it has one), `add.f32`, `atom.shared.cas.b32`, `setp.ne` of
-    what the swap found against what was loaded, and the branch back, five
-    instructions a pass as in the SASS; the loop's label is `$__casN`. Other
-    float atomics on shared memory (f64, min/max) are not in any SASS here
-    and stay one instruction. Returns the atomics expanded."""
-    from .codes import K_PRED, T_F32, T_PRED
+    value, where it has one), `add.f32`, `atom.shared.cas.b32` marked as the
+    SASS's CAST.SPIN (fused "spin": it writes 1 where it stored, 0 where it
+    did not, and of the lanes on one bank only one tries, the others failing
+    at once, exec/warp.py atomic_op), `setp.ne` of that against 1, and the
+    branch back, five instructions a pass as in the SASS; the loop's label is
+    `$__casN`. Other float atomics on shared memory (f64, min/max) are not in
+    any SASS here and stay one instruction. Returns the atomics expanded."""
+    from .codes import K_PRED, T_F32, T_PRED, T_U32
     s, done, loops = Splice(fn), 0, {}
     out = s.out
     for k, ins in s:
@@ -1331,12 +1333,13 @@ def expand_shared_float_atomics(fn, table):
                              text=ins.text))
         addr, value = (ins.operands[0], ins.operands[1]) if red else (ins.operands[1], ins.operands[2])
         old = reg() if red else ins.operands[0]
-        new, found, retry = reg(), reg(), reg(K_PRED, T_PRED)
+        new, stored, retry = reg(), reg(ty=T_U32), reg(K_PRED, T_PRED)
         loops[f"$__cas{done}"] = len(out)
         I("ld", ["shared", "f32"], old, addr)
         I("add", ["f32"], new, old, value)
-        I("atom", ["shared", "cas", "b32"], found, addr, old, new)
-        I("setp", ["ne", "b32"], retry, found, old)
+        I("atom", ["shared", "cas", "b32"], stored, addr, old, new)
+        out[-1].fused = "spin"
+        I("setp", ["ne", "u32"], retry, stored, Operand("imm", L, Cc, value=1))
         I("bra", [], Operand("sym", L, Cc, value=f"$__cas{done}"), guard=retry)
     s.close()
     fn.labels.update(loops)

@@ -69,6 +69,7 @@ class Instr:
     fused: str = None          # set by the ptxas lowering only: "test", a setp fused with its `and` (C.F_TEST);
     #                            "high", a cvt.f32.f16 of a packed pair's high half (C.F_HIGH_HALF);
     #                            "xu", an instruction ptxas runs on the XU with MUFU (ieee.py's FCHK)
+    #                            "spin", an atom.shared.cas that is ptxas's ATOMS.CAST.SPIN (C.F_SPIN)
 
 
 @dataclass
