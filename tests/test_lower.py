@@ -311,15 +311,20 @@ HOLDOUT = PROGRAMS / "holdout"
 SASS = Path(__file__).resolve().parents[1] / "traces" / "ptxas" / "sm90_programs.sass"
 
 
-def ptxas_lowered(path, kernel=None):
-    """The ptxas lowering of one kernel: (the function's instructions, {pass: count})."""
+def lowered_function(path, kernel=None):
+    """The ptxas lowering of one kernel: (the function, labels and all, {pass: count})."""
     from simgpu.ptx.assemble import _table
     from simgpu.ptx.inline import inline_calls
     from simgpu.ptx.lower import lower_ptxas
     module = parse_module(Path(path).read_text(), str(path))
     fn = next(f for f in module.functions.values() if f.is_entry and kernel in (None, f.name))
     fn.instrs, fn.labels, _ = inline_calls(module, fn)
-    done = lower_ptxas(fn, _table(), module)
+    return fn, lower_ptxas(fn, _table(), module)
+
+
+def ptxas_lowered(path, kernel=None):
+    """The ptxas lowering of one kernel: (the function's instructions, {pass: count})."""
+    fn, done = lowered_function(path, kernel)
     return fn.instrs, done
 
 
@@ -1340,6 +1345,44 @@ def test_a_float_add_on_shared_memory_fails_fast_on_a_bank_as_cast_spin_does(tmp
     want = np.zeros(64, np.float32)
     want[0], want[words_apart] = lanes[0::2].sum(), lanes[1::2].sum()
     assert np.array_equal(out, want)
+
+
+def _sass_loops(lines):
+    """(first, last) line index of each loop of a SASS listing: a branch back to or above itself."""
+    loops = []
+    for k, line in enumerate(lines):
+        words = line.split()
+        if "BRA" in words and words[-1].startswith("0x") and int(words[-1], 16) // 16 <= k:
+            loops.append((int(words[-1], 16) // 16, k))
+    return loops
+
+
+def _outer_body(loops, top, last):
+    inner = [(t, b) for t, b in loops if top <= t and b <= last and (t, b) != (top, last)]
+    return [k for k in range(top, last + 1) if not any(t <= k <= b for t, b in inner)] if inner else []
+
+
+@pytest.mark.parametrize("batch,path,kernel", [
+    ("holdout8", HOLDOUT / "weighted_hist.ptx", "weighted_hist"),
+    ("holdout6", HOLDOUT / "nbody_smem.ptx", "nbody_smem"),
+    ("programs", PROGRAMS / "attention_flash.s", "attention_flash"),
+    ("programs", PROGRAMS / "matmul_cublas.s", "matmul_cublas_128x128"),
+    ("programs", PROGRAMS / "matmul_cublas.s", "matmul_cublas_256x128"),
+])
+def test_a_loop_round_another_loads_its_parameters_each_pass_as_the_sass_does(batch, path, kernel):
+    """ptxas reloads the parameters a loop holding another loop reads (LDC/ULDC of
+    c[0x0][0x210] and above) each pass, where it keeps them in registers elsewhere; the
+    lowering loads each again before its first reader in the loop, as many as the SASS."""
+    sass = _sass_lines(batch, kernel)
+    loops = _sass_loops(sass)
+    want = [sum(1 for k in _outer_body(loops, t, b) if sass[k].split()[-1].startswith("c[0x0][0x2")
+                and "LDC" in sass[k]) for t, b in loops]
+    fn, done = lowered_function(path, kernel)
+    from simgpu.ptx.lower import backward_branches
+    ours = backward_branches(fn.instrs, fn.labels)
+    got = [sum(1 for k in _outer_body(ours, t, b) if fn.instrs[k].opcode == "ld" and "param" in fn.instrs[k].suffixes)
+           for t, b in ours]
+    assert sum(want) == sum(got) == done["parameter reloads"] > 0
 
 
 def test_an_add_read_only_as_an_address_base_is_the_loads_offset():

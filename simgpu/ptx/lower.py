@@ -61,6 +61,8 @@ program and held-out kernel). lower_ptxas() runs, in order:
   `ld.const` of a variable's words 8k and 8k+4 as one `.v2` (ULDC.64);
 - atom_to_red: a global `atom` whose old value nothing reads is `red` (RED,
   which the SM does not wait for: reduce_sum's `atomicAdd(out, v)`);
+- reload_parameters: a loop holding another loop loads the parameters it
+  reads (outside the inner loops) again each pass (LDC/ULDC in its SASS);
 - split_wide_integer_ops: 64-bit integer adds, compares and shifts as two
   instructions, one per 32-bit half (IADD3 + IADD3.X), LEA pairs kept two;
   a 32-to-64-bit `cvt` of a register written more than once as two (the
@@ -1582,6 +1584,57 @@ def copy_stepped_pointers(fn, table):
     return added
 
 
+def reload_parameters(fn, table):
+    """A loop that holds another loop reads the kernel parameters it uses
+    (outside its inner loops) from the constant bank again each pass in
+    ptxas's SASS, instead of keeping them in registers across the inner
+    loop: `LDC.64 R2, c[0x0][0x210]` before the IMAD.WIDE of an address,
+    `ULDC UR8, c[0x0][0x228]` before the ISETP of the loop's bound. All six
+    such loops in the committed SASS do, each parameter once a pass before
+    its first reader (weighted_hist's grid-stride loop round its
+    compare-and-swap loop: bin, w and n; nbody_smem's tile loop: pos and n;
+    attention_flash's tile loop: its two scalars; matmul_cublas's k loop:
+    K; wmma_smem's; traces/ptxas/sm90_*.sass), where no loop without an
+    inner one reloads a parameter unless its registers run short (wmma_gemm,
+    spmv_ell). Here: the parameter's `ld.param` again, into its register,
+    before the first instruction of the loop (outside inner loops) that reads
+    it. Returns the loads added."""
+    instrs, labels = fn.instrs, fn.labels
+    loops = backward_branches(instrs, labels)
+    loaded, writes = {}, {}
+    for k, ins in enumerate(instrs):
+        for r in defs_uses(ins, table)[0]:
+            writes[_key(r)] = writes.get(_key(r), 0) + 1
+        if ins.opcode == "ld" and "param" in ins.suffixes and ins.guard is None and ins.operands[0].kind == "reg":
+            loaded[_key(ins.operands[0].reg)] = k
+    before = {}
+    for top, b in loops:
+        inner = [(t, b2) for t, b2 in loops if top <= t and b2 <= b and (t, b2) != (top, b)]
+        if not inner:
+            continue
+        seen = set()
+        for k in range(top, b + 1):
+            if any(t <= k <= b2 for t, b2 in inner):
+                continue
+            for r in defs_uses(instrs[k], table)[1]:
+                key = _key(r)
+                at = loaded.get(key)
+                if at is None or writes.get(key) != 1 or top <= at <= b or key in seen:
+                    continue
+                seen.add(key)
+                before.setdefault(k, []).append(instrs[at])
+    if not before:
+        return 0
+    s, added = Splice(fn), 0
+    for k, ins in s:
+        for load in before.get(k, ()):
+            s.out.append(replace(load))
+            added += 1
+        s.out.append(ins)
+    s.close()
+    return added
+
+
 def split_wide_integer_ops(fn, table):
     """64-bit integer adds, subtracts and compares are two SASS instructions,
     one per 32-bit half, the second taking the first's carry: `add.s64` is
@@ -1740,6 +1793,7 @@ def lower_ptxas(fn, table, module=None):
         done["constant pairs"] = pair_const_loads(fn, module, table)
     done["red"] = atom_to_red(fn, table)
     done["pointer copies"] = copy_stepped_pointers(fn, table)
+    done["parameter reloads"] = reload_parameters(fn, table)
     done["64-bit halves"] = split_wide_integer_ops(fn, table)
     from .ieee import expand_ieee
     done["IEEE sequences"] = expand_ieee(fn, table)
