@@ -87,7 +87,9 @@ def _cupy():
 
 def run_program(path, sets, timing=True, module=None, shared_for=None, outputs=None, passes=1):
     """Run the recipe of `path` on the GPU: (sizes, checks, times); passes > 1
-    runs the recipe's launches that many times in order, and nothing else.
+    runs the recipe's launches that many times in order, and nothing else, each
+    pass from the buffers the recipe made (and each timed launch from what the
+    first pass gave it).
     module: the CuPy module the kernels come from (default: the PTX file itself, JIT-compiled
     by the driver; simgpu.emit.device passes the emitted CUDA C, compiled by NVRTC);
     shared_for(kernel, shared): the dynamic shared bytes a launch asks for (default: the
@@ -119,26 +121,43 @@ def run_program(path, sets, timing=True, module=None, shared_for=None, outputs=N
         if shared > 48 * 1024:
             fn.max_dynamic_shared_size_bytes = shared
         calls.append((kernel, fn, g, b, tuple(cargs), shared))
+    # the buffers before each launch of the first pass, and after it: every later pass starts
+    # from the first's start, and each timed launch from its own start, since a kernel's work may
+    # depend on what its outputs held (atomic_max_cas's compare-and-swap loop goes round only
+    # while the maximum is below its value: run again on its own result, it swaps nothing). The
+    # written buffers are put back by copies from the host, which launch no kernel (ncu counts
+    # kernels).
+    states = [{k: v.copy() for k, v in buffers.items()}]
     for kernel, fn, g, b, cargs, shared in calls:       # one pass for the results
         fn(g, b, cargs, shared_mem=shared)
-    cupy.cuda.Device().synchronize()
+        cupy.cuda.Device().synchronize()
+        states.append({k: cupy.asnumpy(dev[k]) for k in buffers})
+    written = [k for k in buffers if any(not np.array_equal(a[k], z[k], equal_nan=True)
+                                         for a, z in zip(states, states[1:]))]
+
+    def restore(j):
+        for k in written:
+            dev[k].set(states[j][k])
+        cupy.cuda.Device().synchronize()
     for _ in range(passes - 1):                         # more passes (under ncu: repeated measurements)
+        restore(0)
         for kernel, fn, g, b, cargs, shared in calls:
             fn(g, b, cargs, shared_mem=shared)
     cupy.cuda.Device().synchronize()
     if passes > 1:                                      # the results are the first pass's only
         return sizes, [], []
     for k in buffers:
-        buffers[k][...] = cupy.asnumpy(dev[k])
+        buffers[k][...] = states[-1][k]
     if outputs is not None:
         outputs.update({k: v.copy() for k, v in buffers.items()})
     checks = [check_buffer(recipe, c, sizes, initial, buffers) for c in recipe.checks]
     times = []
     if timing:
-        for kernel, fn, g, b, cargs, shared in calls:
+        for j, (kernel, fn, g, b, cargs, shared) in enumerate(calls):
             start, end = cupy.cuda.Event(), cupy.cuda.Event()
             samples = []
             for rep in range(23):
+                restore(j)
                 start.record()
                 fn(g, b, cargs, shared_mem=shared)
                 end.record()

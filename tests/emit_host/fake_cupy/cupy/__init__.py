@@ -23,6 +23,9 @@ class _Dev:
     def __init__(self, a):
         self.a = np.array(a, copy=True)
 
+    def set(self, a):
+        self.a[...] = a
+
 
 def asarray(a):
     return _Dev(a)
