@@ -1385,6 +1385,21 @@ def test_a_loop_round_another_loads_its_parameters_each_pass_as_the_sass_does(ba
     assert sum(want) == sum(got) == done["parameter reloads"] > 0
 
 
+def test_a_move_of_a_value_fixed_before_it_is_no_instruction_even_read_in_a_later_block():
+    """atomic_max_cas's `mov.b32 %r4, %f3` (the warp's maximum as the bits its CAS loop swaps
+    in) has no instruction in its SASS, where ATOMG.E.CAS reads the FMNMX's register in the
+    loop; the loop's copy of what the swap found stays (IMAD.MOV.U32 R6, RZ, RZ, R5)."""
+    sass = _sass_of("atomic_max_cas")
+    assert "MOV" not in sass and sass.count("IMAD.MOV.U32") == 2            # the -inf start, the loop's copy
+    instrs, done = ptxas_lowered(HOLDOUT / "atomic_max_cas.ptx")
+    cas = next(i for i in instrs if i.opcode == "atom")
+    swapped_in = cas.operands[3].reg
+    assert swapped_in.name == "%f3" and not any(i.opcode == "mov" and i.operands[1].kind == "reg"
+                                                and i.operands[1].reg.name == "%f3" for i in instrs)
+    copies = [i for i in instrs if i.opcode == "mov" and i.operands[1].kind == "reg"]
+    assert len(copies) == 1 and copies[0].operands[1].reg.name == cas.operands[0].reg.name
+
+
 def test_an_add_read_only_as_an_address_base_is_the_loads_offset():
     """blelloch_scan's `add.s32 %r46, %r20, -4` before `ld.shared [%r46]`, `[%r47+8]` is
     `LDS [R5+-0x4]`, `LDS [R5+0x4]` in its SASS, no IADD; its first step's two loads of

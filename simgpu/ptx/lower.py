@@ -433,7 +433,9 @@ def propagate_moves(fn, table):
 
     - `mov d, s` between registers of one width, unguarded, d written only
       there, each reader of d in the same basic block with s unchanged in
-      between (or s fixed for the whole run): the readers read s;
+      between, or s written once before the move and in no loop (fixed from
+      there on: atomic_max_cas's `mov.b32 %r4, %f3` of the maximum its CAS
+      loop swaps in, none in its SASS): the readers read s;
     - `mov d, imm`, unguarded, d written only there, every reader taking an
       immediate there (an arithmetic source of the same width and kind,
       integer or float; not a store's value, an atomic's operand, a
@@ -460,8 +462,8 @@ def propagate_moves(fn, table):
             uses = info.uses.get(_key(d.reg), [])
             if s.kind == "reg" and s.reg is not None and s.reg.kind == d.reg.kind and not s.neg \
                     and _key(s.reg) not in rename and k not in subst:
-                if all(u > k and (info.invariant(s.reg) and info.defs[_key(s.reg)][0] < k
-                                  or info.same_between(s.reg, k, u)) for u in uses):
+                if all(u > k and (info.fixed_before(s.reg, k, fn.labels) or info.same_between(s.reg, k, u))
+                       for u in uses):
                     rename[_key(d.reg)] = s.reg
                     sources.add(_key(s.reg))
                     dead.add(k)
