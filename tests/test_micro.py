@@ -132,6 +132,9 @@ def test_every_micro_program_runs_and_passes_its_check(path):
         "l2_capacity": ["cap_read"] * 9 + ["cap_both"] * 4 + ["cap_copy"] * 2,
         # 8 footprints read twice by one SM
         "l2_near_copy": ["cap_read"] * 8,
+        # pairs (iters, 2 x iters): a RED after each load at 5 offsets (64: none), a returning add and a
+        # failing CAS at 2 (tools/atomic_l1_figures.py)
+        "atomic_l1": ["chase_red"] * 10 + ["chase_atom"] * 4 + ["chase_cas"] * 4,
     }
     if path.stem in sweeps:
         assert kernels == sweeps[path.stem]
