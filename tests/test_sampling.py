@@ -211,18 +211,15 @@ def test_bad_sample_sizes_are_refused():
         simgpu.launch(k, 1, 64, [a, a, a, 64], sample_sms=2, timing=False)
 
 
-def test_a_config_whose_dram_reads_wait_for_the_lines_in_flight_claims_no_error_bound(tmp_path):
-    """The h200's DRAM reads wait longer with more lines in flight (dram_inflight_cycles_per_kline);
-    a sampled run's twins add their reads all at once, at their block's cycle, which crowds that
-    count more than the full run does: vector_add comes out 15% slow sampled on 8 SMs, and as it
-    should without the in-flight waits. The sampled run says so instead of claiming 3%."""
+def test_twins_reads_count_in_flight_as_the_full_runs_do():
+    """The h200's DRAM reads wait longer with more lines in flight (dram_inflight_cycles_per_kline),
+    a line's sectors read one after another counting once. Each twin's request follows its block's
+    whole, sector after sector; served a sector at a time for all twins, the twins' reads came between
+    a line's sectors and each counted as a line of its own: vector_add sampled on 8 SMs was 15.4% slow
+    (11,814 cycles against 10,240), now within the bound at 8, 16 and 33 SMs, as with no in-flight waits."""
     sets = {"n": str(1 << 20)}
     full = run("vector_add", sets, "h200").results[-1].stats["cycles"]
-    smp = run("vector_add", sets, "h200", sample_sms=8).results[-1].stats
-    assert smp["sampled"]["error"] is None and "lines in flight" in smp["sampled"]["caveat"]
-    assert smp["cycles"] / full - 1 > SAMPLED_ERROR
-    cfg = tmp_path / "h200_no_inflight.toml"
-    cfg.write_text('base = "h200"\ndram_inflight_cycles_per_kline = 0\n')
-    full = run("vector_add", sets, str(cfg)).results[-1].stats["cycles"]
-    smp = run("vector_add", sets, str(cfg), sample_sms=8).results[-1].stats
-    assert smp["sampled"]["error"] == SAMPLED_ERROR and abs(smp["cycles"] / full - 1) <= SAMPLED_ERROR
+    for s in (8, 16, 33):
+        smp = run("vector_add", sets, "h200", sample_sms=s).results[-1].stats
+        assert smp["sampled"]["error"] == SAMPLED_ERROR, s
+        assert abs(smp["cycles"] / full - 1) <= SAMPLED_ERROR, (s, smp["cycles"], full)

@@ -172,7 +172,7 @@ def serve(MS, RQ, sm, k, b):
     """The L2 stage of SM sm's request k: the cycle it is ready (or
     acknowledged), also kept in its `ready`; each entry's in its `r`, for
     fill_l1 to give the L1. b >= 0: the block that made it, whose twins'
-    accesses follow each of its sectors to the L2 (twins.py)."""
+    requests follow it to the L2 (twins.py)."""
     atomic = 1 if RQ.req[sm, k].kind == RQ_ATOM else (2 if RQ.req[sm, k].kind == RQ_RED else 0)
     store = RQ.req[sm, k].kind == RQ_STORE
     ready = RQ.req[sm, k].local
@@ -183,12 +183,12 @@ def serve(MS, RQ, sm, k, b):
         else:
             sec = RQ.ent[sm, e].sec
             r = l2_sector(MS, RQ.gpu_sm[sm], RQ.ent[sm, e].tn, sec, store, atomic, RQ.ent[sm, e].ops)
-            if b >= 0:
-                serve_twins(MS, RQ.twins, RQ.twin_shift, b, RQ.req[sm, k].pc, RQ.ent[sm, e].tn, sec, store,
-                            atomic, RQ.ent[sm, e].ops)
         RQ.ent[sm, e].r = r
         if r > ready:
             ready = r
+    if b >= 0:
+        serve_twins(MS, RQ.twins, RQ.twin_shift, b, RQ.req[sm, k].pc, RQ.ent[sm], RQ.req[sm, k].e0,
+                    RQ.req[sm, k].e1, store, atomic)
     if store:
         store_acked(MS, sm, ready)
     RQ.req[sm, k].ready = np.int64(np.ceil(ready))

@@ -279,14 +279,6 @@ def simulate(prog, cfg, grid, block, dev, params, shared_bytes, regs_per_thread,
                    "error": SAMPLED_ERROR if twins.reason is None else None,
                    "caveat": no_error_bound(prog, twins, grid, nblocks, occ.blocks_per_sm * n_sm,
                                             min(occ.blocks_per_sm, -(-nblocks // n_sm)))}
-        if twins.reason is None and not sampled["caveat"] and cfg["dram_inflight_cycles_per_kline"] > 0:
-            # a twin's DRAM reads come all at once, at its sampled block's cycle, and each read waits
-            # for the lines in flight (memory/hierarchy.py in_flight): more than in the full run, whose
-            # SMs spread them. vector_add n = 2^20 on the h200: 11,814 cycles sampled on 8 SMs against
-            # 10,240 in full (+15.4%); with dram_inflight_cycles_per_kline = 0, 10,007 against 10,034
-            sampled["caveat"] = ("the config's DRAM reads wait for the lines in flight (dram_inflight_cycles_per_kline), "
-                                 "which the twins' reads, all at their block's cycle, crowd more than the full run does: "
-                                 "vector_add on the h200 comes out 15% slow")
         if sampled["caveat"]:
             sampled["error"] = None
         cfg = share_of_gpu(cfg, sample_sms / cfg["sm_count"], twins.reason is None)
