@@ -410,7 +410,8 @@ def test_dram_reads_answer_later_with_more_reads_in_flight():
     assert in_flight(ms, 721.0, 900.0, k, k) == k                               # a wait in the channel's queue counts:
     assert in_flight(ms, 722.0, 900.0, k, 100.0) == 0.0                         # 3 in flight, k less, or none
     assert in_flight(ms, 10.0 ** 7, 10.0 ** 7 + 700, k, 0.0) == 0.0
-    assert make_memsys(H100, 1, 64 * 1024).params[P_INFLIGHT] == 0.0
+    assert make_memsys(H100, 1, 64 * 1024).params[P_INFLIGHT] == 0.072            # the H100's own row_stream.s fit
+    assert make_memsys(load_config("a100"), 1, 64 * 1024).params[P_INFLIGHT] == 0.0  # not measured: none
 
 
 def test_late_dram_reads_wait_for_their_chunks_window_to_end():
