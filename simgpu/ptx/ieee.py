@@ -109,6 +109,17 @@ def bounded_below(fn, k):
     return lo >= FIXUP_BOUND[ins.opcode]
 
 
+# the forms whose main path ends in a branch over the slow-path call (the table above): ptxas's
+# basic block ends there, so its scheduler moves nothing across the sequence (unroll.py
+# _between_barriers); div.full and div.approx are straight code
+SLOW_PATH_FORMS = frozenset({"div_rn", "rcp_rn", "sqrt_rn", "div_rn_f64", "rcp_rn_f64", "sqrt_rn_f64"})
+
+
+def ends_block(ins):
+    """Whether ptxas makes `ins` a sequence that ends its basic block: a branch over a slow-path call."""
+    return ieee_form(ins) in SLOW_PATH_FORMS
+
+
 def ieee_form(ins):
     """The key of `ins`'s sequence (EXPAND below), or None."""
     sx, op, ops = ins.suffixes, ins.opcode, ins.operands

@@ -316,13 +316,15 @@ def hoist_global_loads(fn, table):
     and memory order kept, so a load passes shared accesses and arithmetic
     that does not feed it, not a global or generic store or a clock read)
     with its global loads and the arithmetic their addresses come from taken
-    first whenever they are ready, everything else in its own order. A loop
+    first whenever they are ready (an IEEE division's branch over its slow
+    path ends a segment too: ieee.ends_block), everything else in its own order. A loop
     (from a label to the branch back to it) is left to the unroller.
     transpose_nvcc's SASS (traces/ptxas/sm90_programs.sass) issues its 4
     LDGs, with their address arithmetic, ahead of the 4 STS that nvcc's PTX
     puts between them, so each warp waits for DRAM once, not four times;
     stencil1d's both halo LDGs ahead of their STS. Returns the number of
     segments whose order changed."""
+    from .ieee import ends_block
     instrs, labels = fn.instrs, fn.labels
     n = len(instrs)
     starts = set(labels.values())
@@ -347,7 +349,7 @@ def hoist_global_loads(fn, table):
     for k, ins in enumerate(instrs):
         if k in starts:
             flush()                              # a labelled instruction begins a block (its label stays on it)
-        if in_loop[k] or ins.opcode in FENCES or _is_barrier(ins):
+        if in_loop[k] or ins.opcode in FENCES or _is_barrier(ins) or ends_block(ins):
             flush()
             out.append(ins)
         else:
@@ -418,13 +420,18 @@ def schedule_kept_loop(loop, setp, table):
 
 
 def _between_barriers(block, table):
-    """`block` list-scheduled segment by segment between its barriers, cp.async waits and clock reads (nothing moves
-    across a clock read: ptxas keeps every CS2R of a clock micro where its PTX has it, after the adds that
-    wait for its loads, traces/h200/micro/micro_gather_clock.sass; nothing across a barrier but the
-    `ld.global.nc` loads of the segment after it and the arithmetic they read, _read_only_loads_ahead)."""
+    """`block` list-scheduled segment by segment between its barriers, cp.async waits, clock reads and
+    IEEE divisions, reciprocals and square roots (nothing moves across a clock read: ptxas keeps every
+    CS2R of a clock micro where its PTX has it, after the adds that wait for its loads,
+    traces/h200/micro/micro_gather_clock.sass; nothing across a barrier but the `ld.global.nc` loads of
+    the segment after it and the arithmetic they read, _read_only_loads_ahead; an IEEE sequence ends
+    its basic block with its branch over the slow-path call, ieee.ends_block, and ptxas schedules a
+    block at a time: pi_f64's loop, unrolled 4 times, keeps each copy's I2F.F64, DADD, DMUL, DFMA and
+    division before the next copy's, traces/ptxas/sm90_holdout8.sass)."""
+    from .ieee import ends_block
     segs, bounds, seg = [], [], []
     for ins in block:
-        if _is_barrier(ins) or _reads_clock(ins) or _is_async_wait(ins):
+        if _is_barrier(ins) or _reads_clock(ins) or _is_async_wait(ins) or ends_block(ins):
             segs.append(seg)
             bounds.append(ins)
             seg = []
