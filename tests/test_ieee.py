@@ -123,6 +123,32 @@ def test_an_ieee_division_waits_for_its_refinement():
     assert prog.op[slow - 1] == C.OP_BRA and prog.guard[slow - 1] >= 0   # skipped unless an operand is NaN
 
 
+def test_a_double_division_s_branch_waits_for_its_exponent_check_after_the_quotient():
+    """div.rn.f64's main path ends FFMA RZ, hi(b), hi(q) (after the quotient's DFMA), FSETP.GT on
+    it, @P0 BRA over the slow path, with stall counts S10, S05, S13 (pi_f64's SASS, read by
+    tools/sass_stalls.py): the lowering's branch reads the FSETP's predicate, which waits for the
+    FFMA, which waits for the quotient, and the branch issues latency_guard_cycles after the FSETP
+    (simgpu's branch read the first check's predicate and waited for nothing: pi_f64 -25.6%,
+    now -18.9% against the H100)."""
+    from simgpu.config import load_config
+    from simgpu.ptx import codes as C
+    from simgpu.ptx.registers import reads_writes
+    from simgpu.timing.tables import build_tables
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "d.ptx"
+        path.write_text(module("div_rn_f64", F64["div_rn_f64"], True))
+        prog = simgpu.load(str(path), lower="ptxas").program
+    res = next(i for i in range(prog.n) if prog.op[i] == C.OP_DIV)
+    bra, setp, ffma = res + 4, res + 2, res + 1            # (res + 3: the BSSY's register move)
+    assert [prog.op[i] for i in (ffma, setp, bra)] == [C.OP_FMA, C.OP_SETP, C.OP_BRA]
+    assert prog.guard[bra] == reads_writes(prog, setp)[0][0][1]
+    assert reads_writes(prog, ffma)[0][0] in reads_writes(prog, setp)[1]
+    assert reads_writes(prog, res)[0][0] in reads_writes(prog, ffma)[1]
+    cfg = load_config("h100")
+    assert build_tables(prog, cfg).lat[setp] == cfg["latency_guard_cycles"] == 13
+
+
 @pytest.mark.parametrize("name,xu", [("div_rn", 2), ("div_rn_const_den", 1), ("rcp_rn", 1), ("sqrt_rn", 1)])
 def test_the_division_s_fchk_issues_to_the_xu_with_mufu(tmp_path, name, xu):
     """Nsight's pipe counters on the H100 (traces/h100/micro/micro_ieee_pipes.json, the same

@@ -251,6 +251,8 @@ class Assembler:
                 self.a["flags"][i] |= C.F_HIGH_HALF
             elif ins.fused == "spin":
                 self.a["flags"][i] |= C.F_SPIN
+            elif ins.fused == "guard":
+                self.a["flags"][i] |= C.F_GUARD
         a = self.a
         groups = np.full((max(1, len(self.groups)), GROUP_MAX), -1, np.int32)
         for g, regs in enumerate(self.groups):

@@ -160,6 +160,8 @@ F_TEST = 2048       # the ptxas lowering's bit test (lower.fuse_bit_tests): setp
 F_HIGH_HALF = 4096  # the ptxas lowering's HADD2.F32 of a pair's high half (lower.fold_half_unpacks): cvt.f32.f16 reads bits 16-31
 F_SPIN = 8192       # the ptxas lowering's ATOMS.CAST.SPIN (lower.expand_shared_float_atomics): atom.shared.cas
 #                     stores where it compares equal and writes 1, else 0; one lane a bank tries, the others fail
+F_GUARD = 16384     # the ptxas lowering's FSETP that a branch reads right after it (ieee.py's div.rn.f64 check):
+#                     its reader waits latency_guard_cycles, as ptxas's S13 there (tables.build_tables)
 
 # ---- execution status returned by the warp step ----
 ST_OK, ST_BARRIER, ST_EXITED, ST_FAULT = 0, 1, 2, 3

@@ -280,10 +280,14 @@ def _div_rn_f64(s, d, a, b):
     s("mul", ["rn", "f64"], q, a, r3)                     # DMUL
     s("fma", ["rn", "f64"], g, b, q, a)
     s.result(g, r3)
+    # the exponent check, FFMA RZ, hi(b), hi(q) after the quotient, FSETP.GT on it, the branch on
+    # that (pi_f64's SASS: the last DFMA S10, the FFMA S05, the FSETP S13 before its @P0 BRA, so
+    # the branch waits latency_guard_cycles: C.F_GUARD): t waits for the quotient and is 0, so
+    # pc = p (the operands are numbers), read after t
     t, pc = s.reg(), s.pred()
-    s("fma", ["rn", "f32"], t, s.imm(0.0), s.imm(0.0), s.imm(0.0))   # FFMA RZ, hi(b), hi(q): the exponent check
-    s("setp", ["gt", "f32"], pc, t, s.imm(2.0 ** -126))
-    s.slow_path_after(p, taken_when_slow=False)
+    s("fma", ["rn", "f32"], t, s.imm(0.0), s.imm(0.0), s.imm(0.0), waits=(d,))
+    s("setp", ["le", "and", "f32"], pc, t, s.imm(2.0 ** -126), p, fused="guard")
+    s.slow_path_after(pc, taken_when_slow=False)
 
 
 def _rcp_rn_f64(s, d, x):

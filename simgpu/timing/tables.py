@@ -325,7 +325,7 @@ def build_tables(prog, cfg):
                     and _integer_op(prog, i):
                 unit = "int"
                 pipe_alt[i] = PIPE["fp32"]
-        if op == C.OP_SETP and _next_read_is_a_guard(prog, i):
+        if op == C.OP_SETP and (_next_read_is_a_guard(prog, i) or int(prog.flags[i]) & C.F_GUARD):
             latency = cfg["latency_guard_cycles"]
         pipe[i], lat[i], sb[i] = PIPE[unit], latency, board
         is_branch[i] = op == C.OP_BRA
