@@ -42,10 +42,11 @@ def test_memory_does_not_grow_with_instructions():
     # every array of the engine is sized before the run, by the grid, the resident warps and the program;
     # only the stats' Python ints differ (bytes): the totals agree to the 0.1 MB they are rounded to
     assert abs(many["allocated_mb"] - few["allocated_mb"]) <= 0.1, (few, many)
-    # resident set: it must not grow by more than 2 MB, less than 3 bytes per extra warp instruction
+    # resident set: it must not grow by more than 3 MB, less than 4 bytes per extra warp instruction
     # (~900,000 of them). One-sided: a fresh process's peak resident set varies by about 2 MB either
-    # way (CI saw the shorter run peak 2.1 MB higher), and only growth would be the defect
-    assert added(many) - added(few) <= 2.0, (few, many)
+    # way (CI saw the shorter run peak 2.1 MB higher, and on 2026-12-06 2.0 MB lower, 48.5 against
+    # 50.5 with allocated_mb equal; here the two differ by 0.0-0.2), and only growth would be the defect
+    assert added(many) - added(few) <= 3.0, (few, many)
 
 
 def test_streaming_memory_per_element():
