@@ -131,6 +131,9 @@ SCHEMA.update({
     "l2_atomic_whole_line_cycles": ((int, float), lambda v: v > 0,
                                     "the same for an integer operation on a whole sector"),
     "l2_atomic_float_line_cycles": ((int, float), lambda v: v > 0, "the same for a float add"),
+    "l2_atomic_latency_cycles": ((int, float), lambda v: v >= 0,
+                                 "cycles from the end of an L2 atomic's operation to its result being in the "
+                                 "slice (an atom's old value leaves then; a load of the sector waits for it)"),
     "noc_sectors_per_cycle_per_sm": ((int, float), lambda v: v > 0,
                                      "interconnect bandwidth of one SM's port to the L2, sectors per cycle"),
     "store_beats_per_cycle_per_sm": ((int, float), lambda v: v > 0,

@@ -106,3 +106,83 @@ def test_a_requests_sectors_on_other_lines_start_an_issue_time_apart_and_the_nex
     t3 = request([0, 1, 2, 3], 2e5)                        # 4 sectors of one line
     t4 = request([0, 1, 2, 3], 2e5)
     assert t4 - t3 == pytest.approx(4 * chain)
+
+
+def test_an_atoms_value_comes_its_latency_after_the_operation_and_a_load_of_its_line_waits_for_it():
+    """An atom's old value leaves its slice `l2_atomic_latency_cycles` after the unit's
+    operation; a load of the line (any sector) that reaches the slice before then leaves with it,
+    one of another line of the same unit does not wait (programs/micro/atomic_l1.s on the H100).
+    The unit's next operation on the line does not wait for it either
+    (test_one_lines_operations_follow_each_other_other_lines_overlap, on the h200's 188 cycles)."""
+    from simgpu.memory.hierarchy import home_partition
+    h100 = load_config("h100")
+    MS = make_memsys(h100, 4, 64 * 1024)
+    p = MS.params
+    lat, l2, gap = h100["l2_atomic_latency_cycles"], h100["latency_l2_cycles"], h100["l2_path_gap_cycles"]
+    assert lat > 0
+    sm = home_partition(0, h100["l2_partitions"]) * h100["l2_partition_sms"]   # an SM of line 0's home partition
+    for sec in (0, 3, 4):                                        # lines 0 and 1 (one unit) in the L2
+        l2_sector(MS, sm, 0.0, sec, False, 0, 0)
+    back = l2_sector(MS, sm, 1e4, 0, False, 1, 1)                # an atom on line 0's first sector
+    done = MS.atom_free[atomic_unit(0, p), 1]
+    assert back - done == pytest.approx(lat + l2, abs=gap / 2)
+    for sec in (0, 3):                                           # a load of its sector or another of its line
+        assert l2_sector(MS, sm, 1e4 + 1, sec, False, 0, 0) == pytest.approx(back, abs=gap)
+    other = l2_sector(MS, sm, 1e4 + 1, 4, False, 0, 0)           # line 1: an L2 hit's latency
+    assert other - (1e4 + 1) == pytest.approx(l2, abs=gap / 2 + 1)
+
+
+def test_an_atomic_drops_its_line_from_the_sms_l1_and_the_other_partitions_copies():
+    from simgpu.memory import SCR_WAVEFRONTS
+    from simgpu.memory.caches import access
+    from simgpu.memory.hierarchy import (COPY_TAG, P_PARTS, P_SLICES, atomic_request, global_request, hash_line,
+                                         home_partition, partition_line, set_spread)
+    MS = make_memsys(H200, 2, 64 * 1024)
+    p = MS.params
+    sectors = np.zeros(SCR_WAVEFRONTS + 1, np.int64)
+
+    def request(secs, now, kind=None):
+        sectors[:len(secs)] = secs
+        sectors[32:32 + len(secs)] = 1
+        sectors[SCR_WAVEFRONTS] = 1
+        if kind is None:
+            return global_request(MS, 0, now, sectors, len(secs), False, False)
+        return atomic_request(MS, 0, now, sectors, len(secs), kind)
+
+    def in_l1(line):
+        return access(MS.l1, 0, line, 0, False, False, 1 << 20)[2] >= 0
+
+    parts = int(p[P_PARTS])
+    per = int(p[P_SLICES]) // parts
+    request([0, 1, 4], 0)                       # lines 0 and 1 into SM 0's L1 (and the L2)
+    assert in_l1(0) and in_l1(1)
+    request([2], 1e4, kind=2)                   # a red on line 0's third sector
+    assert not in_l1(0) and in_l1(1)
+    # a copy of line 1 in the partition that is not its home is dropped by an atom on it
+    home = home_partition(1, parts)
+    far = 1 - home
+    tag = set_spread(partition_line(1, parts) // per) | COPY_TAG
+    local = hash_line(partition_line(1, parts), per)
+    access(MS.l2, far * per + local, tag, 0, True, False, 1 << 20)
+    assert access(MS.l2, far * per + local, tag, 0, False, False, 1 << 20)[2] >= 0
+    request([4], 2e4, kind=1)
+    assert access(MS.l2, far * per + local, tag, 0, False, False, 1 << 20)[2] < 0
+
+
+def test_atomic_l1_steps_are_the_h100s():
+    """programs/micro/atomic_l1.s (one thread chasing a word, an atomic after each load) on the
+    h100 config against both H100 records, every (kernel, offset): within 4% or 6 cycles a step
+    (the chase alone is 4.3 cycles a step longer on the H100, 40.3 against 36.0: simgpu's loop
+    issues as its SASS, the H100's L1 hit in this loop is not latency_l1_cycles' 32.5)."""
+    import json
+    sys.path.insert(0, str(ROOT / "tools"))
+    import atomic_l1_figures as F
+    sizes = {"iters": 256}
+    launches = F.recipe_launches(sizes)
+    sim = F.steps(F.simulated(sizes, "h100"), launches, 256)
+    for record in sorted((ROOT / "traces" / "h100" / "micro").glob("micro_atomic_l1*.json")):
+        entry = json.loads(record.read_text())["programs"][0]
+        assert int(entry["sizes"]["iters"]) == 256
+        hw = F.steps([L[F.CYC] for L in entry["ncu"]["launches"]], launches, 256)
+        for key, cycles in hw.items():
+            assert abs(sim[key] - cycles) <= max(6.0, 0.04 * cycles), (record.name, key, sim[key], cycles)

@@ -4,7 +4,7 @@ simgpu's: what `dram_late_permil`, `dram_late_cycles`,
 late_fill) are read from (the floor also from matmul_naive's timed steps,
 tools/matmul_clock_figures.py).
 
-    python3 tools/late_window_figures.py [--config CONFIG] [--pairs]
+    python3 tools/late_window_figures.py [--config CONFIG] [--pairs] [RECORD ...]
 
 For every launch of one line a warp a pass (traces/h200/micro/
 micro_dram_clock.json.gz and _r2: sums streaming 1x1 to 132x32 blocks x
@@ -23,7 +23,9 @@ compare. With --pairs, only pair_clock.s's records (micro_pair_clock.json.gz
 and _r2: two warps of one SM reading two lines of one 4 KB block, D bytes
 and DELTA cycles apart): how often the second read is late when the first
 is, and when it is not. simgpu runs the same launches
-on CONFIG (default h200). Nothing is written.
+on CONFIG (default h200). RECORD ...: other streams' records instead (the
+H100's: traces/h100/micro/micro_dram_clock*.json.gz, with --config h100),
+the chunk figures left out. Nothing is written.
 """
 import argparse
 import sys
@@ -59,10 +61,15 @@ def launches(path, config):
     sizes = {k: str(v) for k, v in entry["sizes"].items()}
     out = []
     for (kernel, grid, block, _, _), name in zip(prepare(recipe, sizes)[3], names):
-        bufs = {"H200": record["kept"]["buffers"][name], "simgpu": run.buffers[name]}
+        bufs = {gpu_name(record): record["kept"]["buffers"][name], "simgpu": run.buffers[name]}
         out.append((kernel, int(np.prod(grid)), int(np.prod(block)) // 32,
                     {who: np.asarray(b, dtype=np.int64).ravel().reshape(-1, passes + 1) for who, b in bufs.items()}))
     return out
+
+
+def gpu_name(record):
+    """The record's GPU, short: H200, H100."""
+    return record["device"].replace("NVIDIA ", "").split()[0]
 
 
 def excess(a):
@@ -125,13 +132,14 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--config", default="h200")
     ap.add_argument("--pairs", action="store_true", help="only pair_clock.s's records")
+    ap.add_argument("records", nargs="*", help="streams' records (default: the H200's)")
     a = ap.parse_args(argv)
     if a.pairs:
         pairs(a.config)
         return
     print(f"one line a warp a pass: passes more than {LATE} cycles past the median, and by how much (simgpu: {a.config})")
     print(f"  {'':44} {'late':>6} {'mean':>6} {'p25':>5} {'p50':>5} {'p75':>5} {'p95':>5}   next late, the one after")
-    for path in STREAMS:
+    for path in a.records or STREAMS:
         for kernel, blocks, warps, bufs in launches(path, a.config):
             if kernel not in ("stream_clock", "gather1"):
                 continue
@@ -141,6 +149,8 @@ def main(argv=None):
                 nxt = " ".join(f"{v:5.2f}" for v in after(buf)) if blocks == 132 and warps == 1 else ""
                 print(f"  {path.name[6:26]:20} {kernel:12} {blocks:3}x{warps:<3} {who:6} {share:6.1%} "
                       f"{ex.mean() if ex.size else np.nan:6.0f} " + " ".join(f"{v:5.0f}" for v in q) + "   " + nxt)
+    if a.records:
+        return
     print("late together: P(a warp's pass is late | another warp of its SM started its read within the gap and was "
           "late); stream_clock 1x32: the same 4 KB chunk, gather4 1x8: other chunks")
     print(f"  {'':44} " + " ".join(f"[{lo},{hi})".rjust(14) for lo, hi in zip(GAPS[:-1], GAPS[1:])))

@@ -119,6 +119,12 @@ def set_ready(C, c, slot, sector, t):
     C.ready[c, slot // ways, slot % ways, sector] = t
 
 
+@njit(inline="always")
+def set_of(C, line):
+    """The set `line` maps to (its low bits, XOR-folded with bits 11 and up)."""
+    return (line ^ (line >> 11)) % C.tags.shape[1]
+
+
 @njit
 def access(C, c, line, sector, allocate, write, dirty_ways):
     """Look up one sector of `line` in cache c. Returns (hit, dirty sectors
@@ -131,8 +137,7 @@ def access(C, c, line, sector, allocate, write, dirty_ways):
     used other dirty line, which stays, clean (the L2's `l2_dirty_ways`;
     the L1s pass their ways: no limit)."""
     C.clock[c] += 1
-    sets = C.tags.shape[1]
-    s = (line ^ (line >> 11)) % sets
+    s = set_of(C, line)
     bit = np.uint8(1 << sector)
     ways = C.tags.shape[2]
     for w in range(ways):
@@ -184,6 +189,20 @@ def _clean_past(C, c, s, w, dirty_ways):
     sectors = popcount(C.dirty[c, s, oldest])
     C.dirty[c, s, oldest] = np.uint8(0)
     return sectors
+
+
+@njit
+def drop_line(C, c, line):
+    """Drop `line` from cache c, all its sectors, if it is there (an atomic
+    takes its line out of the SM's L1 and the L2 partitions' copies:
+    memory/hierarchy.py drop_for_atomic)."""
+    s = set_of(C, line)
+    for w in range(C.tags.shape[2]):
+        if C.tags[c, s, w] == line:
+            C.tags[c, s, w] = -1
+            C.valid[c, s, w] = 0
+            C.dirty[c, s, w] = 0
+            return
 
 
 @njit

@@ -41,8 +41,8 @@ from ..exec.jit import njit, records
 from ..memory import SCR_WAVEFRONTS
 from ..memory.caches import ready_at, set_ready
 from ..memory.coalescer import WHOLE_MASK
-from ..memory.hierarchy import (P_L1_LAT, P_L1_LOCAL_LAT, P_ST_ACK, l1_sector, l1_span, l1_start,
-                                l2_sector, l2_work, store_acked, store_left)
+from ..memory.hierarchy import (P_L1_LAT, P_L1_LOCAL_LAT, P_ST_ACK, atomic_drops_l1_line, l1_sector, l1_span,
+                                l1_start, l2_sector, l2_work, store_acked, store_left)
 from .twins import TW_ON, serve_twins
 
 PENDING = np.int64(1) << 60      # a scoreboard time the L2 stage has not answered yet
@@ -106,6 +106,8 @@ def issue(MS, RQ, sm, now, w, pc, sectors, n, kind, l2_only, local):
         t = t0 + k * span / n
         where, r, l1_slot = l1_sector(MS, sm, t, sectors[k], skip_l1, store, sectors[32 + k] if store else 1,
                                       store and sectors[64 + k] == WHOLE_MASK, lat)
+        if atomic > 0:
+            atomic_drops_l1_line(MS, sm, sectors[k])
         if where == 0:
             if r >= 0.0:
                 if r > ready:
