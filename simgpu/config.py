@@ -54,6 +54,9 @@ SCHEMA = {
                               "to the block's start there (not the first wave's)"),
     "instruction_bytes": (int, lambda v: v >= 1, "bytes of one machine instruction (SASS: 16 since Volta)"),
     "icache_line_bytes": (int, lambda v: v >= 1, "instruction cache line, bytes"),
+    "latency_cvt64_cycles": (int, lambda v: 1 <= v <= 100000,
+                             "cycles from a conversion between a double and a 64-bit integer (I2F.F64.S64, "
+                             "F2I.S64.F64: variable latency, short scoreboard) to its result"),
     "latency_match_cycles": (int, lambda v: 0 <= v <= 100000,
                              "cycles from a match.sync (MATCH.ANY/ALL) to its result"),
     "latency_nanosleep_cycles": (int, lambda v: 0 <= v <= 100000,
@@ -131,9 +134,6 @@ SCHEMA.update({
     "l2_atomic_whole_line_cycles": ((int, float), lambda v: v > 0,
                                     "the same for an integer operation on a whole sector"),
     "l2_atomic_float_line_cycles": ((int, float), lambda v: v > 0, "the same for a float add"),
-    "l2_atomic_latency_cycles": ((int, float), lambda v: v >= 0,
-                                 "cycles from the end of an L2 atomic's operation to its result being in the "
-                                 "slice (an atom's old value leaves then; a load of the sector waits for it)"),
     "noc_sectors_per_cycle_per_sm": ((int, float), lambda v: v > 0,
                                      "interconnect bandwidth of one SM's port to the L2, sectors per cycle"),
     "store_beats_per_cycle_per_sm": ((int, float), lambda v: v > 0,

@@ -301,7 +301,7 @@ def test_draws_average_the_late_dram_windows_and_say_how_far_they_spread():
     assert d["draws"] == 2 and len(d["mape_per_draw_pct"]) == 2
     assert abs(d["mape_per_draw_pct"][0] - one["summary"]["cycles_mape_pct"]) < 1e-9
     assert any(r["cycles"]["draws"][0] != r["cycles"]["draws"][1] for r in two["rows"])   # another draw
-    r = subprocess.run([sys.executable, "-m", "simgpu", "compare", "--config", "h100", "--draws", "2"],
+    r = subprocess.run([sys.executable, "-m", "simgpu", "compare", "--config", "a100", "--draws", "2"],
                        capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 2 and "no late DRAM windows" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 

@@ -277,3 +277,24 @@ def test_a_predicated_off_global_load_holds_its_register_as_the_h200s():
         hw = pred_ld_figures.per_step([L["gpc__cycles_elapsed.max"] for L in entry["ncu"]["launches"]], iters)
         sim = pred_ld_figures.per_step(pred_ld_figures.simulated(entry, None), iters)
         assert abs(hw[3] - sim[3]) <= 1.5, (record.name, hw, sim)
+
+
+def test_conversions_between_doubles_and_64_bit_integers_take_the_h100s_latency():
+    """programs/micro/latency_cvt64.s on the h100 config: chains of cvt.rn.f64.s64 and
+    cvt.rzi.s64.f64 (I2F.F64.S64, F2I.S64.F64: variable latency, timing/tables.py _cvt_f64_int64)
+    take latency_cvt64_cycles a link, within 5% of both H100 runs (19.0 cycles; simgpu's chain
+    has the loop's branch and one move a step more: 19.6)."""
+    records = sorted((ROOT / "traces" / "h100" / "micro").glob("micro_latency_cvt64*.json"))
+    assert len(records) == 2
+    run = run_recipe(parse_recipe(ROOT / "programs" / "micro" / "latency_cvt64.s"), config="h100", lower="ptxas")
+    sim = [r.stats["cycles"] for r in run.results]
+    steps = 32 * 256
+    link = [(sim[1] - sim[0]) / steps, (sim[3] - sim[2]) / steps]
+    assert link[0] >= load_config("h100")["latency_cvt64_cycles"]
+    for record in records:
+        entry = json.loads(record.read_text())["programs"][0]
+        assert int(entry["sizes"]["steps"]) == 256
+        hw = [L["gpc__cycles_elapsed.max"] for L in entry["ncu"]["launches"]]
+        for k, got in enumerate(link):
+            measured = (hw[2 * k + 1] - hw[2 * k]) / steps
+            assert abs(got / measured - 1) < 0.05, (record.name, k, got, measured)

@@ -10,12 +10,13 @@ the launch. After each load the step adds 0 to the word `off` words away
 (chase_red: a RED, result unused; off = 64: none), or waits for an ATOMG.ADD
 (chase_atom) or a failing ATOMG.CAS (chase_cas) there. A load that finds its
 line in the L1 costs about `latency_l1_cycles`; one whose line the atomic
-dropped, about `latency_l2_cycles` and what it waits for the RED (the
-H100's records: its L1 drops the line, and the load waits about as long as
-an atom's round trip; memory/hierarchy.py atomic_drops_l1_line,
-atomic_written, whose `l2_atomic_latency_cycles` is fitted to chase_atom's
-and chase_cas's steps 32 words away). Without a record, simgpu's figures
-alone. Nothing is written.
+dropped, about `latency_l2_cycles` (the H100's records: its L1 drops the
+line; memory/hierarchy.py atomic_drops_l1_line). Where the word is homed
+in the other L2 partition than the thread's SM, an atom and a load of the
+dropped line cross the fabric both ways (`l2_fabric_cycles` more): the
+records of one H100 (micro_atomic_l1.json, _r2) have it so, of another
+(_r3, _r4) not. Without a record, simgpu's figures alone. Nothing is
+written.
 """
 import argparse
 import json

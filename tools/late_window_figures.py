@@ -139,7 +139,7 @@ def main(argv=None):
         return
     print(f"one line a warp a pass: passes more than {LATE} cycles past the median, and by how much (simgpu: {a.config})")
     print(f"  {'':44} {'late':>6} {'mean':>6} {'p25':>5} {'p50':>5} {'p75':>5} {'p95':>5}   next late, the one after")
-    for path in a.records or STREAMS:
+    for path in [Path(r) for r in a.records] or STREAMS:
         for kernel, blocks, warps, bufs in launches(path, a.config):
             if kernel not in ("stream_clock", "gather1"):
                 continue

@@ -17,7 +17,8 @@
 // F2I.S64.F64), for the held-out pi_f64 (issue 7), whose I2F.F64.S64's reader waits in
 // `short_scoreboard` on the H100, 80 of its samples against 4 issued (traces/h100/
 // pc_sampling/pi_f64_source.csv.gz): a variable-latency conversion, where simgpu times
-// cvt.rn.f64.s64 on the FP64 pipe at latency_fp64_cycles. One warp, 32 dependent
+// cvt.rn.f64.s64 on the FP64 pipe at latency_fp64_cycles (now latency_cvt64_cycles, this
+// micro's 19.0 cycles a link on the H100: traces/h100/micro/micro_latency_cvt64*.json). One warp, 32 dependent
 // conversions a step: lat_i2f64 converts the integer 0 to 0.0 and takes its bits back as
 // the integer (mov.b64 into a register of its own: no instruction, in ptxas and in simgpu's
 // lowering; the step's last, into the loop's register, is one in simgpu), lat_f2i64 the

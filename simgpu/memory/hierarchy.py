@@ -93,14 +93,14 @@ For each distinct 32-byte sector of a request (coalescer.py):
   lanes share a word): operations on one line one after another, on other
   lines overlapped, another request's once a request's sectors in the unit
   are done, each at a cost that depends on whether it covers the
-  whole sector and is a float add (atomic_costs); an operation's result is
-  in the slice `l2_atomic_latency_cycles` after it is done (atomic_written):
-  `atom` returns its old values then and the L2 latency later, and a load
-  of the line waits for it (after_atomics); `red` is acknowledged an L2
-  latency after the slice accepted it, as a store is (a warp does not
-  leave its SM before; it waits nothing else). An atomic takes its line out
-  of its SM's L1 (atomic_drops_l1_line) and out of the other partitions'
-  copies;
+  whole sector and is a float add (atomic_costs); `atom` returns its old
+  values when its operations are done and the L2 latency later, and a
+  load of the line waits for them (after_atomics); `red` is acknowledged
+  an L2 latency after the slice accepted it, as a store is (a warp does
+  not leave its SM before; it waits nothing else); an atom's values cross
+  the fabric to an SM of the other partition, as its loads' do. An atomic
+  takes its line out of its SM's L1 (atomic_drops_l1_line) and out of the
+  other partitions' copies (atomic_drops_copies);
 - an L2 miss goes to the HBM channel its address hashes to, by chunks of
   `dram_interleave_bytes` (a line on every config now); each channel moves
   `dram_bytes_per_cycle / dram_channels`; the sector is ready after
@@ -188,7 +188,7 @@ HIST_FIRST_WIDTH = 64
  P_LATE_CHUNK_LINES, P_SLICE_WSPC, P_ATOM_WHOLE, P_ATOM_UNIT_LINES, P_DRAM_SECTOR, P_LATE_MIN,
  P_ATOM_BITS, P_INFLIGHT, P_L1_ST_ALLOC, P_PART_SMS, P_LATE_SEED, P_PATH_GAP, P_ATOM_FLOAT, P_ATOM_LINE,
  P_ATOM_WHOLE_LINE, P_ATOM_FLOAT_LINE, P_L1_TPC, P_ST_AHEAD, P_L1_ST_SLACK, P_L1_LOCAL_LAT,
- P_LDGSTS, P_L2_DIRTY, P_ATOM_LAT) = range(46)
+ P_LDGSTS, P_L2_DIRTY) = range(45)
 # the L1s are write-through: their dirty bits are never written back, so no limit on them (caches.access)
 L1_NO_DIRTY_LIMIT = 1 << 20
 # what an MIO instruction does once its scheduler's queue lets it go (mio_issue)
@@ -221,8 +221,7 @@ def make_memsys(cfg, n_sm, l1_bytes):
                        cfg["l2_atomic_line_cycles"], cfg["l2_atomic_whole_line_cycles"],
                        cfg["l2_atomic_float_line_cycles"], cfg["l1_tags_per_cycle"],
                        cfg["store_ahead_cycles"], cfg["l1_store_slack_cycles"],
-                       cfg["latency_l1_local_cycles"], cfg["ldgsts_shared_cycles"], cfg["l2_dirty_ways"],
-                       cfg["l2_atomic_latency_cycles"]],
+                       cfg["latency_l1_local_cycles"], cfg["ldgsts_shared_cycles"], cfg["l2_dirty_ways"]],
                       np.float64)
     if slices % cfg["l2_partitions"]:
         raise ConfigError(f"l2_slices ({slices}) must be a multiple of l2_partitions ({cfg['l2_partitions']})")
@@ -790,25 +789,25 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
         A[unit, e] = line
         A[unit, e + 1] = done
         A[unit, 1] = max(A[unit, 1], done)
-        written = atomic_written(MS, done, line, home, local)
-        return written + p[P_L2_LAT] + way if atomic == 1 else ts + p[P_L2_LAT] + way
+        atomic_drops_copies(MS, line, home, local)
+        if atomic == 2:
+            return ts + p[P_L2_LAT] + way             # a red's acknowledgment, as a store's
+        # an atom's old values, to an SM of the other partition across the fabric (as its loads)
+        return done + p[P_L2_LAT] + way + (p[P_FABRIC] if home != near else 0.0)
     return after_atomics(MS, line, data) + p[P_L2_LAT] + way
 
 
 @njit(inline="always")
-def atomic_written(MS, done, line, home, local):
-    """An atomic's operation on a line ends at cycle `done` in its unit; its
-    result is in the home slice `l2_atomic_latency_cycles` later: an atom's
-    old value leaves for the SM then, and a load of the line waits for it
-    (after_atomics), where the unit's next operation on the line does not
-    (`l2_atomic_line_cycles` apart). Copies of the line in the other
-    partitions are dropped, so their SMs' loads go to the home slice.
-    Returns when the result is in. Measured on the H100 here
-    (programs/micro/atomic_l1.s, traces/h100/micro/micro_atomic_l1.json and
-    _r2, tools/atomic_l1_figures.py): one thread waiting for an ATOMG.ADD or
-    a failing ATOMG.CAS takes 490 cycles a step more than an L1 hit, where
-    an L2 hit takes 283; a load right behind a RED to its line 457 more (the
-    RED dropped the SM's copy: atomic_drops_l1_line)."""
+def atomic_drops_copies(MS, line, home, local):
+    """An atomic on a line drops the copies of it in the partitions other
+    than its home (where the atomic is done), so that their SMs' next loads
+    of it go to the home slice and see its result (after_atomics).
+    Measured on two H100s here (programs/micro/atomic_l1.s, traces/h100/
+    micro/micro_atomic_l1*.json, tools/atomic_l1_figures.py): one thread
+    whose chased word is homed far (an atom's round trip 490 cycles, an L2
+    hit's and the fabric's) takes 936 cycles a step with an atom on the word
+    after each load, the load 446 of them (an L2 hit across the fabric);
+    homed near (a round trip of 304) 586, the load an L2 hit."""
     p = MS.params
     parts = np.int64(p[P_PARTS])
     per = np.int64(p[P_SLICES]) // parts
@@ -816,21 +815,23 @@ def atomic_written(MS, done, line, home, local):
     for q in range(parts):
         if q != home:
             drop_line(MS.l2, q * per + local, tag)
-    return done + p[P_ATOM_LAT]
 
 
 @njit(inline="always")
 def after_atomics(MS, line, data):
     """When a load of `line` whose data the L2 has at cycle `data` may
-    leave: not before the result of the line's last atomic is in
-    (atomic_written), as its atomic unit remembers it (the last operation
-    of each of ATOM_LINES lines)."""
-    p = MS.params
+    leave: not before the line's last atomic is done, as its atomic unit
+    remembers it (the last operation of each of ATOM_LINES lines). Measured
+    on the H100 here (programs/micro/atomic_l1.s, traces/h100/micro/
+    micro_atomic_l1*.json): a load right behind a RED to its line (which
+    drops it from the L1: atomic_drops_l1_line) takes about an L2 hit's
+    latency more than an L1 hit, 274 cycles a step with the line homed near,
+    457 far (the fabric's 189 more)."""
     A = MS.atom_free
-    unit = atomic_unit(line, p)
+    unit = atomic_unit(line, MS.params)
     e = 2 + 2 * (line & (ATOM_LINES - 1))
     if A[unit, e] == line:
-        return max(data, A[unit, e + 1] + p[P_ATOM_LAT])
+        return max(data, A[unit, e + 1])
     return data
 
 
@@ -838,12 +839,12 @@ def after_atomics(MS, line, data):
 def atomic_drops_l1_line(MS, sm, sec):
     """An atomic (atom or red) to a sector takes its whole line out of the
     SM's L1, so the SM's next load of any of its words goes to the L2 (and
-    waits there for the atomic's result: atomic_written). Measured on the
-    H100 here (programs/micro/atomic_l1.s, traces/h100/micro/
-    micro_atomic_l1.json and _r2, tools/atomic_l1_figures.py): one thread
-    chasing a word the L1 holds takes 40.9 cycles a step; with a RED after
-    each load to the word, to another word of its sector or to another
-    sector of its line 498, to the next line 57."""
+    waits there for the atomic: after_atomics). Measured on two H100s here
+    (programs/micro/atomic_l1.s, traces/h100/micro/micro_atomic_l1*.json,
+    tools/atomic_l1_figures.py): one thread chasing a word the L1 holds
+    takes 40 cycles a step; with a RED after each load to the word, to
+    another word of its sector or to another sector of its line 314-320
+    (the line homed near) or 498 (far), to the next line 57."""
     drop_line(MS.l1, sm, sec >> 2)
 
 

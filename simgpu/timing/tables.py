@@ -242,6 +242,17 @@ def _integer_op(prog, i):
     return C.TYPE_KIND[ty] != C.KIND_FLOAT
 
 
+def _cvt_f64_int64(prog, i):
+    """Whether instruction i converts between a double and a 64-bit integer (either way): SASS's
+    I2F.F64.S64 / F2I.S64.F64, variable-latency instructions whose readers wait on a scoreboard
+    (`short_scoreboard`), not a DFMA's fixed latency. Measured on the H100 here
+    (programs/micro/latency_cvt64.s): 19.0 cycles a link of either chain."""
+    if int(prog.op[i]) != C.OP_CVT:
+        return False
+    types = {int(prog.ty[i]), int(prog.ty2[i])}
+    return C.T_F64 in types and bool(types & {C.T_S64, C.T_U64})
+
+
 def build_tables(prog, cfg):
     n = prog.n
     pipe = np.zeros(n, np.int8)
@@ -309,6 +320,8 @@ def build_tables(prog, cfg):
             ns = int(prog.obits[i, 0]) if int(prog.okind[i, 0]) == C.K_IMM else 0
             unit, board = "branch", SB_FIXED
             latency = max(cfg["latency_nanosleep_cycles"], round(ns * cfg["clock_mhz"] / 1000))
+        elif _cvt_f64_int64(prog, i):              # I2F.F64.S64, F2I.S64.F64: variable latency
+            unit, latency, board = "fp64", cfg["latency_cvt64_cycles"], SB_SHORT
         elif unit == "sfu" or (op == C.OP_DIV and C.TYPE_KIND[int(prog.ty[i])] != C.KIND_FLOAT):
             unit, latency, board = "sfu", cfg["latency_sfu_cycles"], SB_SHORT
         elif on_uniform[i]:
