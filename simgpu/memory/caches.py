@@ -195,7 +195,8 @@ def _clean_past(C, c, s, w, dirty_ways):
 def drop_line(C, c, line):
     """Drop `line` from cache c, all its sectors, if it is there (an atomic
     takes its line out of the SM's L1 and the L2 partitions' copies:
-    memory/hierarchy.py drop_for_atomic)."""
+    memory/hierarchy.py atomic_drops_l1_line,
+    atomic_drops_copies)."""
     s = set_of(C, line)
     for w in range(C.tags.shape[2]):
         if C.tags[c, s, w] == line:

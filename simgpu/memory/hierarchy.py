@@ -789,7 +789,7 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
         A[unit, e] = line
         A[unit, e + 1] = done
         A[unit, 1] = max(A[unit, 1], done)
-        atomic_drops_copies(MS, line, home, local)
+        atomic_drops_copies(MS, tag | COPY_TAG, home, local)
         if atomic == 2:
             return ts + p[P_L2_LAT] + way             # a red's acknowledgment, as a store's
         # an atom's old values, to an SM of the other partition across the fabric (as its loads)
@@ -798,8 +798,9 @@ def l2_sector(MS, sm, tn, sec, store, atomic, ops):
 
 
 @njit(inline="always")
-def atomic_drops_copies(MS, line, home, local):
-    """An atomic on a line drops the copies of it in the partitions other
+def atomic_drops_copies(MS, copy_tag, home, local):
+    """An atomic on a line drops the copies of it (`copy_tag` in slice
+    `local` of each partition: l2_sector) in the partitions other
     than its home (where the atomic is done), so that their SMs' next loads
     of it go to the home slice and see its result (after_atomics).
     Measured on two H100s here (programs/micro/atomic_l1.s, traces/h100/
@@ -808,13 +809,11 @@ def atomic_drops_copies(MS, line, home, local):
     hit's and the fabric's) takes 936 cycles a step with an atom on the word
     after each load, the load 446 of them (an L2 hit across the fabric);
     homed near (a round trip of 304) 586, the load an L2 hit."""
-    p = MS.params
-    parts = np.int64(p[P_PARTS])
-    per = np.int64(p[P_SLICES]) // parts
-    tag = set_spread(partition_line(line, parts) // per) | COPY_TAG
+    parts = np.int64(MS.params[P_PARTS])
+    per = np.int64(MS.params[P_SLICES]) // parts
     for q in range(parts):
         if q != home:
-            drop_line(MS.l2, q * per + local, tag)
+            drop_line(MS.l2, q * per + local, copy_tag)
 
 
 @njit(inline="always")
